@@ -1,0 +1,161 @@
+"""The game protocol every game module fulfils, and the one replay of a move log.
+
+Pure Python on purpose: `games/<game>/rules.py` imports this module, and rule tests run with no
+database and no Django settings.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+State = dict[str, Any]
+
+
+class RuleViolation(Exception):
+    """A move the rules refuse. The message is a sentence a player understands."""
+
+    def __init__(self, message: str, *, field: str | None = None):
+        super().__init__(message)
+        self.message = message
+        self.field = field
+
+
+def _identity_state(state: State, viewer: int | None) -> State:
+    return state
+
+
+def _identity_move(move: Mapping[str, Any], state: State, viewer: int | None) -> Mapping[str, Any]:
+    return move
+
+
+@dataclass(frozen=True)
+class Game:
+    """One game's rules, as `companion` calls them.
+
+    - setup(seat_names, options, rng) -> state
+    - moves[type](state, data, actor, rng) -> new state; `actor` is the acting device's seat, or
+      None for the host (or a guest without a seat). Raises RuleViolation; never mutates `state`.
+    - standings(state) -> rows {"seat", "name", "score", "rank", "winner", "details"}
+    - finished(state) -> bool
+    - summary(move, before, after) -> one line for the timeline; `move` is {"type", "data"}.
+    - redact(state, viewer) / redact_move(move, state, viewer): hide what a viewer may not see yet
+      (sealed choices). `viewer` is a seat index, or None for the host and the board.
+    - options: every option with its default; check_options(options, seat_count) raises
+      RuleViolation for a bad value.
+    """
+
+    slug: str
+    name: str
+    min_players: int
+    max_players: int
+    setup: Callable[[list[str], dict[str, Any], random.Random], State]
+    moves: Mapping[str, Callable[[State, dict[str, Any], int | None, random.Random], State]]
+    standings: Callable[[State], list[dict[str, Any]]]
+    finished: Callable[[State], bool]
+    summary: Callable[[Mapping[str, Any], State, State], str]
+    options: Mapping[str, Any] = field(default_factory=dict)
+    check_options: Callable[[dict[str, Any], int], None] | None = None
+    redact: Callable[[State, int | None], State] = _identity_state
+    redact_move: Callable[[Mapping[str, Any], State, int | None], Mapping[str, Any]] = (
+        _identity_move
+    )
+
+    def resolve_options(self, given: Mapping[str, Any] | None, seat_count: int) -> dict[str, Any]:
+        """The declared defaults overlaid with `given`; unknown names and bad values refused."""
+        given = dict(given or {})
+        unknown = sorted(set(given) - set(self.options))
+        if unknown:
+            known = ", ".join(sorted(self.options)) or "none"
+            raise RuleViolation(
+                f"{self.name} has no option {', '.join(unknown)} (its options: {known}).",
+                field="options",
+            )
+        options = {**self.options, **given}
+        if self.check_options:
+            self.check_options(options, seat_count)
+        return options
+
+    def check_seat_count(self, seat_count: int) -> None:
+        if not self.min_players <= seat_count <= self.max_players:
+            if self.min_players == self.max_players:
+                wanted = f"{self.min_players}"
+            else:
+                wanted = f"{self.min_players} to {self.max_players}"
+            raise RuleViolation(
+                f"{self.name} is played by {wanted} players, not {seat_count}.", field="players"
+            )
+
+
+def move_rng(seed: str, seq: int) -> random.Random:
+    """The random source of move `seq` (0 is the set-up): a replay rolls the same dice."""
+    return random.Random(f"{seed}:{seq}")
+
+
+def apply(game: Game, state: State, move_type: str, data: dict[str, Any], actor: int | None,
+          seed: str, seq: int) -> State:
+    """One move applied to `state`, or RuleViolation."""
+    try:
+        rule = game.moves[move_type]
+    except KeyError:
+        known = ", ".join(sorted(game.moves))
+        raise RuleViolation(
+            f"{game.name} has no move called {move_type!r} (its moves: {known}).", field="type"
+        ) from None
+    return rule(state, data, actor, move_rng(seed, seq))
+
+
+def initial_state(game: Game, seat_names: list[str], options: dict[str, Any], seed: str) -> State:
+    return game.setup(list(seat_names), dict(options), move_rng(seed, 0))
+
+
+def replay(game: Game, seat_names: list[str], options: dict[str, Any], seed: str,
+           moves: Iterable[Mapping[str, Any]]) -> State:
+    """Fold the active moves ({"seq", "type", "data", "actor"}) over the set-up, in seq order."""
+    state = initial_state(game, seat_names, options, seed)
+    for move in moves:
+        state = apply(game, state, move["type"], move["data"], move.get("actor"), seed,
+                      move["seq"])
+    return state
+
+
+def rank_by_score(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Rank rows by "score", highest first: rank = 1 + seats strictly ahead; rank 1 wins.
+
+    Rows keep their other keys; they come back sorted by rank, then seat.
+    """
+    ordered = sorted(rows, key=lambda row: (-row["score"], row["seat"]))
+    for row in ordered:
+        ahead = sum(1 for other in ordered if other["score"] > row["score"])
+        row["rank"] = 1 + ahead
+        row["winner"] = row["rank"] == 1
+    return ordered
+
+
+# The registry: slug -> (game, its move serializers). Filled by each game app's ready().
+_registry: dict[str, tuple[Game, Mapping[str, Any]]] = {}
+
+
+def register(game: Game, serializers: Mapping[str, Any] | None = None) -> None:
+    _registry[game.slug] = (game, dict(serializers or {}))
+
+
+def unregister(slug: str) -> None:
+    _registry.pop(slug, None)
+
+
+def get(slug: str) -> Game:
+    try:
+        return _registry[slug][0]
+    except KeyError:
+        raise RuleViolation(f"There is no game called {slug!r}.", field="game") from None
+
+
+def serializers_of(slug: str) -> Mapping[str, Any]:
+    return _registry[slug][1]
+
+
+def all_games() -> list[Game]:
+    return [game for game, _ in sorted(_registry.values(), key=lambda entry: entry[0].name)]
