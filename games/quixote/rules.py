@@ -1,0 +1,536 @@
+"""Don Quixote (Reinhard Staupe, Pegasus 2010): position cards, the three scorings, the track.
+
+Spec: shared/specs/quixote.md; rulebook: shared/rules/don-quixote.txt. Pure Python, no Django.
+
+Readings where the spec leaves the choice to the app (the app's reading):
+- `current` is the field of the card turned last (None before the first card); during scoring it
+  still names the last card, and it is the field to fill while the phase is "placing".
+- `castles` is {"6": None, "4": None} until the castles are placed.
+- The scoring that completes a round (every seat has scored it) opens the next round at once:
+  `round` + 1, phase "placing", no card turned in it yet. After round 3 the phase is "finished".
+- deck=none: no castles or cards (those moves are refused); phase is "scoring" from the start and
+  "finished" once every seat has scored round 3; `round` is the lowest round some seat has still to
+  score (3 once finished); `cards_in_round` and `turned_in_round` are None.
+- With deck=table the sixth card of round 3 may leave out `field`: it can only be the last free
+  field (rulebook: "you place the tile set aside on the last free field").
+- `church_groups` and `windmill_groups` are required (an empty list: no group); `knight_groups`
+  may be left out or empty in every round, and is refused when it has a group in rounds 1 and 2.
+- A solitaire rating is given once the game is finished ("" before, and for 70 or less).
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from companion.engine import Game, RuleViolation, rank_by_score
+
+COLUMNS = "ABCDEFGH"
+ROWS = (1, 2, 3)
+FIELDS = tuple(f"{column}{row}" for column in COLUMNS for row in ROWS)
+CARDS_PER_ROUND = {1: 9, 2: 7, 3: 6}
+ROUNDS = (1, 2, 3)
+DECKS = ("app", "table", "none")
+CASTLE_POINTS = {"6": 6, "4": 4}
+DEFENSE_POINTS = 5
+SHIELDS_PER_ROUND = 4  # rulebook: at least 4, 8, 12 shield points in rounds 1, 2, 3
+BREAKDOWN_KEYS = ("round", "castle6", "castle4", "churches", "windmills", "defense", "knights",
+                  "total")
+RATINGS = ((100, "absolutely incredible"), (85, "quite rare"), (70, "very good"))
+
+
+# --- fields -------------------------------------------------------------------------------------
+
+def field_position(name: str) -> tuple[int, int]:
+    """(column index 0-7, row 1-3) of a known field such as "F1"."""
+    return COLUMNS.index(name[0]), int(name[1:])
+
+
+def fields_touch(a: str, b: str) -> bool:
+    """Two different fields that share a side or a corner (rulebook: "not even diagonally")."""
+    (col_a, row_a), (col_b, row_b) = field_position(a), field_position(b)
+    return a != b and abs(col_a - col_b) <= 1 and abs(row_a - row_b) <= 1
+
+
+def parse_field(value: Any, name: str) -> str:
+    """A known field's name ("f1" and " F1 " read as "F1"), or RuleViolation naming `name`."""
+    text = value.strip().upper() if isinstance(value, str) else value
+    if text not in FIELDS:
+        shown = (text or "(blank)") if isinstance(text, str) else repr(value)
+        raise RuleViolation(f"There is no field {shown}: the fields are A1 to H3.", field=name)
+    return text
+
+
+def castle_fields(state: Mapping[str, Any]) -> list[str]:
+    return [where for where in state["castles"].values() if where]
+
+
+def free_fields(state: Mapping[str, Any]) -> list[str]:
+    """Fields with no castle and no card turned yet, in A1 … H3 order."""
+    taken = set(castle_fields(state)) | set(state["turned"])
+    return [name for name in FIELDS if name not in taken]
+
+
+# --- numbers of a score -------------------------------------------------------------------------
+
+def _whole(value: Any, name: str, what: str, low: int = 0, high: int | None = None) -> int:
+    """`value` as a whole number in [low, high], or a sentence naming the field."""
+    good = isinstance(value, int) and not isinstance(value, bool)
+    if good and value >= low and (high is None or value <= high):
+        return value
+    wanted = f"{low} to {high}" if high is not None else f"a whole number, {low} or more"
+    raise RuleViolation(f"{what} must be {wanted}, not {value!r} ({name}).", field=name)
+
+
+def _required(data: Mapping[str, Any], name: str) -> Any:
+    if name not in data or data[name] is None:
+        raise RuleViolation(f"The score needs {name}.", field=name)
+    return data[name]
+
+
+def check_round(value: Any) -> int:
+    return _whole(value, "round", "The round", 1, 3)
+
+
+def _group_sizes(data: Mapping[str, Any], name: str, building: str) -> list[int]:
+    groups = _required(data, name)
+    if not isinstance(groups, list):
+        raise RuleViolation(f"{name} must be a list of group sizes, e.g. [2, 5].", field=name)
+    return [_whole(size, name, f"A group of {building}", 1) for size in groups]
+
+
+def _knight_groups(data: Mapping[str, Any], round_: int) -> list[list[int]]:
+    groups = data.get("knight_groups")
+    if groups is None:
+        return []
+    if not isinstance(groups, list) or not all(isinstance(group, list) for group in groups):
+        raise RuleViolation(
+            "knight_groups must be a list of groups, each a list of shields, e.g. [[2, 3], [1]].",
+            field="knight_groups",
+        )
+    if groups and round_ != 3:
+        raise RuleViolation(
+            f"Knight groups score only in round 3, not in round {round_}.", field="knight_groups"
+        )
+    for group in groups:
+        if not group:
+            raise RuleViolation("A knight group has at least 1 knight.", field="knight_groups")
+    return [[_whole(shield, "knight_groups", "A knight's shield", 1, 3) for shield in group]
+            for group in groups]
+
+
+def read_score(round_: Any, data: Any) -> dict[str, Any]:
+    """The checked numbers of one round's score (the fields of the `score` move but seat)."""
+    round_ = check_round(round_)
+    if not isinstance(data, Mapping):
+        raise RuleViolation("A score is a set of named numbers.", field=None)
+    return {
+        "round": round_,
+        "castle6_knights": _whole(_required(data, "castle6_knights"), "castle6_knights",
+                                  "The knights connected to the 6-castle"),
+        "castle4_knights": _whole(_required(data, "castle4_knights"), "castle4_knights",
+                                  "The knights connected to the 4-castle"),
+        "church_groups": _group_sizes(data, "church_groups", "churches"),
+        "windmill_groups": _group_sizes(data, "windmill_groups", "windmills"),
+        "defense_shields": _whole(_required(data, "defense_shields"), "defense_shields",
+                                  "The shields defending the realm"),
+        "knight_groups": _knight_groups(data, round_),
+    }
+
+
+def group_points(size: int) -> int:
+    """Churches or windmills connected together: 1 scores 0, exactly 2 score 2, 3+ score 2 each."""
+    if size == 1:
+        return 0
+    return 2 if size == 2 else 2 * size
+
+
+def best_knight_group(groups: list[list[int]]) -> int:
+    """The shields of the best group of at least two connected knights, or 0."""
+    return max((sum(group) for group in groups if len(group) >= 2), default=0)
+
+
+def points_of(score: Mapping[str, Any]) -> dict[str, int]:
+    """The breakdown of an already checked score (see read_score)."""
+    round_ = score["round"]
+    breakdown = {
+        "round": round_,
+        "castle6": CASTLE_POINTS["6"] if score["castle6_knights"] >= round_ else 0,
+        "castle4": CASTLE_POINTS["4"] if score["castle4_knights"] >= round_ else 0,
+        "churches": sum(group_points(size) for size in score["church_groups"]),
+        "windmills": sum(group_points(size) for size in score["windmill_groups"]),
+        "defense": DEFENSE_POINTS
+        if score["defense_shields"] >= SHIELDS_PER_ROUND * round_ else 0,
+        "knights": best_knight_group(score["knight_groups"]) if round_ == 3 else 0,
+    }
+    breakdown["total"] = sum(value for key, value in breakdown.items() if key != "round")
+    return breakdown
+
+
+def round_points(round_: Any, data: Any) -> dict[str, int]:
+    """The breakdown of one round's score, for the page's live preview. RuleViolation if bad."""
+    return points_of(read_score(round_, data))
+
+
+def track_of(total: int) -> dict[str, int]:
+    """Where the token stands on the 60-space scoreboard (0 is the castle between 60 and 1)."""
+    if total <= 0:
+        return {"space": 0, "laps": 0}
+    laps = (total - 1) // 60
+    return {"space": total - 60 * laps, "laps": laps}
+
+
+# --- set-up and phases --------------------------------------------------------------------------
+
+def check_options(options: dict[str, Any], seat_count: int) -> None:
+    if options.get("deck") not in DECKS:
+        raise RuleViolation(
+            f"The deck is app, table or none, not {options.get('deck')!r}.", field="deck"
+        )
+
+
+def setup(seat_names: list[str], options: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+    deck = options.get("deck", "app")
+    cards = deck != "none"
+    return {
+        "phase": "castles" if cards else "scoring",
+        "round": 1,
+        "deck": deck,
+        "castles": {"6": None, "4": None},
+        "turned": [],
+        "current": None,
+        "cards_in_round": CARDS_PER_ROUND[1] if cards else None,
+        "turned_in_round": 0 if cards else None,
+        "seats": [{"name": name, "rounds": [], "total": 0, "track": track_of(0)}
+                  for name in seat_names],
+        "last": None,
+    }
+
+
+def scored_rounds(seat: Mapping[str, Any]) -> list[int]:
+    return [entry["round"] for entry in seat["rounds"]]
+
+
+def _everyone_scored(state: Mapping[str, Any], round_: int) -> bool:
+    return all(round_ in scored_rounds(seat) for seat in state["seats"])
+
+
+def _not_scored(state: Mapping[str, Any], round_: int) -> list[str]:
+    return [seat["name"] for seat in state["seats"] if round_ not in scored_rounds(seat)]
+
+
+def _refresh_without_cards(state: dict[str, Any]) -> None:
+    waiting = [round_ for round_ in ROUNDS if not _everyone_scored(state, round_)]
+    state["round"] = waiting[0] if waiting else 3
+    state["phase"] = "scoring" if waiting else "finished"
+
+
+def _refresh(state: dict[str, Any]) -> None:
+    """Phase and round from the cards turned and the scores (opens the next round when due)."""
+    if state["deck"] == "none":
+        _refresh_without_cards(state)
+        return
+    if not state["castles"]["6"]:
+        state["phase"] = "castles"
+        return
+    if state["turned_in_round"] < state["cards_in_round"]:
+        state["phase"] = "placing"
+        return
+    round_ = state["round"]
+    if not _everyone_scored(state, round_):
+        state["phase"] = "scoring"
+    elif round_ == 3:
+        state["phase"] = "finished"
+    else:
+        # Rulebook: "After the first score is determined, the second round ensues."
+        state.update(round=round_ + 1, phase="placing",
+                     cards_in_round=CARDS_PER_ROUND[round_ + 1], turned_in_round=0)
+
+
+def _refuse_without_cards(state: Mapping[str, Any], what: str) -> None:
+    if state["deck"] == "none":
+        raise RuleViolation(
+            f"This session keeps only the scores (deck: none): there are no {what}.", field="type"
+        )
+
+
+def _refuse_named_fields(data: Mapping[str, Any], names: tuple[str, ...]) -> None:
+    named = [name for name in names if data.get(name) not in (None, "")]
+    if named:
+        raise RuleViolation(
+            "The app turns the position cards itself (deck: app): leave out "
+            f"{', '.join(named)}.", field=named[0],
+        )
+
+
+def _as_data(data: Any) -> Mapping[str, Any]:
+    if data is None:
+        return {}
+    if not isinstance(data, Mapping):
+        raise RuleViolation("A move's data is a set of named fields.", field=None)
+    return data
+
+
+# --- moves --------------------------------------------------------------------------------------
+
+def _draw_castles(rng: random.Random) -> tuple[str, str, list[str]]:
+    """The 6-castle's card, then the 4-castle's, redrawn while it touches the 6 (rulebook:
+    "draw a new card for the 4-point castle and mix the previous one back into the deck")."""
+    six = rng.choice(FIELDS)
+    deck = [name for name in FIELDS if name != six]
+    four = rng.choice(deck)
+    refused = []
+    while fields_touch(six, four):
+        refused.append(four)
+        four = rng.choice([name for name in deck if name != four])
+    return six, four, refused
+
+
+def _table_castles(data: Mapping[str, Any]) -> tuple[str, str]:
+    six = parse_field(_required(data, "castle6"), "castle6")
+    four = parse_field(_required(data, "castle4"), "castle4")
+    if six == four:
+        raise RuleViolation(f"The two castles cannot share {six}.", field="castle4")
+    if fields_touch(six, four):
+        raise RuleViolation(
+            f"The castles may not touch, not even diagonally: {six} and {four}", field="castle4"
+        )
+    return six, four
+
+
+def move_castles(state: dict[str, Any], data: Any, actor: int | None,
+                 rng: random.Random) -> dict[str, Any]:
+    data = _as_data(data)
+    _refuse_without_cards(state, "castle cards")
+    if state["castles"]["6"]:
+        raise RuleViolation(
+            f"The castles are already placed: 6 at {state['castles']['6']}, "
+            f"4 at {state['castles']['4']}.", field="type",
+        )
+    if state["deck"] == "app":
+        _refuse_named_fields(data, ("castle6", "castle4"))
+        six, four, refused = _draw_castles(rng)
+    else:
+        six, four = _table_castles(data)
+        refused = []
+    new = copy.deepcopy(state)
+    new["castles"] = {"6": six, "4": four}
+    new["last"] = {"type": "castles", "castle6": six, "castle4": four, "refused": refused}
+    _refresh(new)
+    return new
+
+
+def _refuse_turn(state: Mapping[str, Any]) -> None:
+    phase = state["phase"]
+    if phase == "castles":
+        raise RuleViolation("Place the castles first.", field="type")
+    if phase == "finished":
+        raise RuleViolation("The game is over: every field is filled.", field="type")
+    if phase == "scoring":
+        round_ = state["round"]
+        waiting = _not_scored(state, round_)
+        names = " and ".join([", ".join(waiting[:-1]), waiting[-1]] if len(waiting) > 1
+                             else waiting)
+        raise RuleViolation(
+            f"Round {round_} is over: the next card is turned once {names} "
+            f"{'have' if len(waiting) > 1 else 'has'} scored round {round_}.", field="type",
+        )
+
+
+def _table_turn(state: Mapping[str, Any], data: Mapping[str, Any]) -> str:
+    free = free_fields(state)
+    if data.get("field") in (None, "") and len(free) == 1:
+        return free[0]  # the last card can only be the last free field
+    field = parse_field(_required(data, "field"), "field")
+    if field in castle_fields(state):
+        which = "6" if state["castles"]["6"] == field else "4"
+        raise RuleViolation(f"{field} holds the {which}-castle.", field="field")
+    if field in state["turned"]:
+        raise RuleViolation(f"{field} was already turned.", field="field")
+    return field
+
+
+def move_turn(state: dict[str, Any], data: Any, actor: int | None,
+              rng: random.Random) -> dict[str, Any]:
+    data = _as_data(data)
+    _refuse_without_cards(state, "position cards to turn")
+    _refuse_turn(state)
+    if state["deck"] == "app":
+        _refuse_named_fields(data, ("field",))
+        field = rng.choice(free_fields(state))
+    else:
+        field = _table_turn(state, data)
+    new = copy.deepcopy(state)
+    new["turned"].append(field)
+    new["current"] = field
+    new["turned_in_round"] += 1
+    new["last"] = {
+        "type": "turn", "field": field, "round": new["round"], "card": new["turned_in_round"],
+        "of": new["cards_in_round"], "set_aside": not free_fields(new),
+    }
+    _refresh(new)
+    return new
+
+
+def _seat_index(state: Mapping[str, Any], data: Mapping[str, Any]) -> int:
+    seat = _required(data, "seat")
+    count = len(state["seats"])
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < count:
+        raise RuleViolation(f"There is no seat {seat!r}: the seats are 0 to {count - 1}.",
+                            field="seat")
+    return seat
+
+
+def _cards_left(state: Mapping[str, Any], round_: int) -> int:
+    if round_ < state["round"]:
+        return 0
+    if round_ > state["round"]:
+        return CARDS_PER_ROUND[round_]
+    if not state["castles"]["6"]:
+        return CARDS_PER_ROUND[round_]
+    return state["cards_in_round"] - state["turned_in_round"]
+
+
+def _check_score_allowed(state: Mapping[str, Any], seat: Mapping[str, Any], round_: int) -> None:
+    missing = [earlier for earlier in range(1, round_) if earlier not in scored_rounds(seat)]
+    if missing:
+        raise RuleViolation(
+            f"{seat['name']} has not scored round {missing[0]} yet: rounds are scored in order.",
+            field="round",
+        )
+    if state["deck"] == "none":
+        return
+    left = _cards_left(state, round_)
+    if left:
+        raise RuleViolation(
+            f"Round {round_} cannot be scored yet: {left} of its {CARDS_PER_ROUND[round_]} "
+            "cards are still to be turned.", field="round",
+        )
+
+
+def _set_round(seat: dict[str, Any], breakdown: dict[str, int]) -> int | None:
+    """Put `breakdown` in the seat's rounds (replacing a correction); the earlier total, if any."""
+    earlier = [entry for entry in seat["rounds"] if entry["round"] == breakdown["round"]]
+    kept = [entry for entry in seat["rounds"] if entry["round"] != breakdown["round"]]
+    seat["rounds"] = sorted(kept + [breakdown], key=lambda entry: entry["round"])
+    seat["total"] = sum(entry["total"] for entry in seat["rounds"])
+    seat["track"] = track_of(seat["total"])
+    return earlier[0]["total"] if earlier else None
+
+
+def move_score(state: dict[str, Any], data: Any, actor: int | None,
+               rng: random.Random) -> dict[str, Any]:
+    data = _as_data(data)
+    if state["phase"] == "finished":
+        raise RuleViolation("The game is over: every seat has scored round 3.", field="type")
+    index = _seat_index(state, data)
+    score = read_score(_required(data, "round"), data)
+    _check_score_allowed(state, state["seats"][index], score["round"])
+    breakdown = points_of(score)
+    new = copy.deepcopy(state)
+    previous = _set_round(new["seats"][index], breakdown)
+    round_before = new["round"]
+    _refresh(new)
+    new["last"] = {
+        "type": "score", "seat": index, "score": score, "breakdown": breakdown,
+        "previous": previous, "round_complete": _everyone_scored(new, score["round"])
+        and score["round"] == round_before and previous is None,
+    }
+    return new
+
+
+# --- reading the state --------------------------------------------------------------------------
+
+def finished(state: Mapping[str, Any]) -> bool:
+    return state["phase"] == "finished"
+
+
+def rating_of(total: int) -> str:
+    """The rulebook's solitaire verdict: over 70 very good, over 85 quite rare, over 100 …"""
+    return next((words for above, words in RATINGS if total > above), "")
+
+
+def standings(state: Mapping[str, Any]) -> list[dict[str, Any]]:
+    solitaire = len(state["seats"]) == 1
+    rows = []
+    for index, seat in enumerate(state["seats"]):
+        details: dict[str, Any] = {
+            "round_totals": [entry["total"] for entry in seat["rounds"]],
+            "rounds": copy.deepcopy(seat["rounds"]),
+            "track": dict(seat["track"]),
+        }
+        if solitaire:
+            details["rating"] = rating_of(seat["total"]) if finished(state) else ""
+        rows.append({"seat": index, "name": seat["name"], "score": seat["total"],
+                     "details": details})
+    return rank_by_score(rows)
+
+
+def _breakdown_words(breakdown: Mapping[str, int]) -> str:
+    words = (f"castles {breakdown['castle6']}+{breakdown['castle4']}, "
+             f"churches {breakdown['churches']}, windmills {breakdown['windmills']}, "
+             f"defense {breakdown['defense']}")
+    if breakdown["round"] == 3:
+        words += f", knights {breakdown['knights']}"
+    return words
+
+
+def _summary_score(after: Mapping[str, Any]) -> str:
+    last = after["last"]
+    seat = after["seats"][last["seat"]]
+    breakdown = last["breakdown"]
+    verb = "re-scored" if last["previous"] is not None else "scored"
+    line = f"{seat['name']} {verb} round {breakdown['round']}: {breakdown['total']}"
+    if last["previous"] is not None:
+        line += f" (was {last['previous']})"
+    line += f" ({_breakdown_words(breakdown)}); total {seat['total']}"
+    if after["phase"] == "finished":
+        line += "; the game is over"
+    elif last["round_complete"]:
+        line += f"; everyone has scored round {breakdown['round']}"
+    return line
+
+
+def _summary_turn(after: Mapping[str, Any]) -> str:
+    last = after["last"]
+    line = f"Round {last['round']} · card {last['card']} of {last['of']}: {last['field']}"
+    if last["set_aside"]:
+        line += ", the last free field (the tile set aside)"
+    return line
+
+
+def _summary_castles(after: Mapping[str, Any]) -> str:
+    last = after["last"]
+    line = f"Castles: 6 at {last['castle6']}, 4 at {last['castle4']}"
+    if last["refused"]:
+        line += (f" ({', '.join(last['refused'])} touched the 6-castle and went back "
+                 "into the deck)")
+    return line
+
+
+def summary(move: Mapping[str, Any], before: Mapping[str, Any], after: Mapping[str, Any]) -> str:
+    kind = move.get("type")
+    if kind == "castles":
+        return _summary_castles(after)
+    if kind == "turn":
+        return _summary_turn(after)
+    if kind == "score":
+        return _summary_score(after)
+    return str(kind)
+
+
+GAME = Game(
+    slug="quixote",
+    name="Don Quixote",
+    min_players=1,
+    max_players=4,
+    options={"deck": "app"},
+    check_options=check_options,
+    setup=setup,
+    moves={"castles": move_castles, "turn": move_turn, "score": move_score},
+    standings=standings,
+    finished=finished,
+    summary=summary,
+)
