@@ -1,0 +1,713 @@
+"""Lenino's Jack Rabbits (Lenin Compres): the pure rules.
+
+The board, the pile and the hands stay physical. The app keeps the royal line, who holds which
+royal (and so whose carrot is on which royal's tile), the carrots left, each rabbit's first ace,
+the turn's dice and price, and it checks payments, audiences, steals and the ending.
+
+Rulebook: shared/rules/messenger-rabbits.txt (Spanish first, English second). Where the spec
+leaves a point open the comment says "the app's reading" and cites the rulebook.
+
+Turns (the app's reading of "START THE TURNS" and "4TH THE ACQUISITION"):
+- the seats play in order, seat 0 first; a turn starts with its `roll`;
+- the next seat's `roll` ends the previous turn (its ACQUISITION happens at the table);
+- an audience or a won spades attack ends the turn at once, so only the next seat may then act,
+  by rolling;
+- `where` (board, off, underground) may be entered at any time, since a rabbit is thrown OFF in
+  other players' turns too (lost duels, broken trades, wrong challenges at a Queen's palace).
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from companion.engine import Game, RuleViolation
+
+# ---------------------------------------------------------------------------------------------
+# Cards
+
+SUITS = ("H", "S", "D", "C")  # the line's order, as the spec's example starts JH, QH, KH, JS
+SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+SUIT_SINGULAR = {"S": "spade", "H": "heart", "D": "diamond", "C": "club"}
+ROYAL_RANKS = ("J", "Q", "K")
+RANK_NAMES = {"J": "Jack", "Q": "Queen", "K": "King"}
+NUMBER_RANKS = tuple(str(n) for n in range(2, 11))
+RANKS = ("A", *NUMBER_RANKS, *ROYAL_RANKS)
+ROYALS = tuple(rank + suit for suit in SUITS for rank in ROYAL_RANKS)
+
+ENDINGS = ("simple", "diverse", "monarchy", "diverse_monarchy", "tribal")
+VALUES = ("classic", "patriarchy")
+PLACES = ("board", "off", "underground")
+PLACE_NAMES = {"board": "on the board", "off": "off the board", "underground": "underground"}
+HAND_LIMIT = 9
+
+
+def parse_card(text: Any) -> tuple[str, str]:
+    """(rank, suit) of a card written rank + suit ("AS", "10D", "qh"), or RuleViolation."""
+    if isinstance(text, str):
+        card = text.strip().upper()
+        rank, suit = card[:-1], card[-1:]
+        if rank in RANKS and suit in SUIT_NAMES:
+            return rank, suit
+    raise RuleViolation(
+        f"{text!r} is not a card: write the rank (A, 2-10, J, Q, K) and then the suit "
+        "(S, H, D, C), as in AS, 10D or QH."
+    )
+
+
+def normal_card(text: Any) -> str:
+    rank, suit = parse_card(text)
+    return rank + suit
+
+
+def is_royal(card: str) -> bool:
+    return parse_card(card)[0] in ROYAL_RANKS
+
+
+def card_value(card: str, values: str = "classic", first_ace: bool = False) -> int:
+    """A card's value; `first_ace` says this ace is the player's first one spent (11, or 14)."""
+    rank, _ = parse_card(card)
+    if rank == "A":
+        if first_ace:
+            return 14 if values == "patriarchy" else 11
+        return 1
+    if rank in ROYAL_RANKS:
+        return {"J": 11, "Q": 12, "K": 13}[rank] if values == "patriarchy" else 10
+    return int(rank)
+
+
+def payment_parts(cards: list[str], values: str = "classic",
+                  first_ace_spent: bool = False) -> tuple[list[dict[str, Any]], str | None]:
+    """Each card with its value, and the card spent as the first ace (or None).
+
+    Only one ace in a payment can be the first ace: the first ace listed, if the player has not
+    spent one yet (rulebook FIRST ACES: "Your first Ace is worth 11; the others you get are ones").
+    """
+    parts = []
+    first = None
+    for text in cards:
+        card = normal_card(text)
+        is_first = not first_ace_spent and first is None and card[0] == "A"
+        if is_first:
+            first = card
+        parts.append({"card": card, "value": card_value(card, values, is_first)})
+    return parts, first
+
+
+def selection_total(cards: list[str], values: str = "classic", first_ace_spent: bool = False,
+                    price: int | None = None) -> dict[str, Any]:
+    """The running total of a card selection, for the page: total, parts, first_ace, enough."""
+    parts, first = payment_parts(cards, values, first_ace_spent)
+    total = sum(part["value"] for part in parts)
+    return {"total": total, "parts": parts, "first_ace": first,
+            "enough": None if price is None else total >= price}
+
+
+def seat_selection_total(state: dict[str, Any], seat: int, cards: list[str],
+                         price: int | None = None) -> dict[str, Any]:
+    """selection_total for one seat of a session, against the turn's price by default."""
+    if price is None:
+        price = state["turn"]["price"]
+    return selection_total(cards, state["options"]["values"],
+                           state["seats"][seat]["first_ace_spent"], price)
+
+
+def listing(items: list[str]) -> str:
+    """"JH", "JH and KS", "JH, QS and KD"; "none" for nothing."""
+    items = list(items)
+    if not items:
+        return "none"
+    if len(items) == 1:
+        return items[0]
+    return ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def sorted_royals(royals: list[str]) -> list[str]:
+    return sorted(royals, key=ROYALS.index)
+
+
+# ---------------------------------------------------------------------------------------------
+# The endings
+
+def ending_missing(royals: list[str], ending: str) -> str | None:
+    """None when these royals win under `ending`; otherwise what is missing, in a sentence."""
+    royals = sorted_royals(royals)
+    held = f"you hold {listing(royals)}."
+    ranks = {card[0] for card in royals}
+    suits = [s for s in SUITS if any(card[-1] == s for card in royals)]
+    short = 3 - len(royals)
+    if ending in ("monarchy", "diverse_monarchy"):
+        missing = [f"a {RANK_NAMES[rank]}" for rank in ROYAL_RANKS if rank not in ranks]
+        if missing:
+            return f"You need {listing(missing)}: {held}"
+        if ending == "diverse_monarchy" and len(suits) < 3:
+            return f"Your Jack, Queen and King must be of 3 different suits: {held}"
+        return None
+    if ending == "diverse":
+        if not royals:
+            return f"You need 3 royals of different suits: {held}"
+        if len(suits) < 3:
+            more = 3 - len(suits)
+            what = "a royal of another suit" if more == 1 else f"royals of {more} more suits"
+            besides = listing([SUIT_NAMES[s] for s in suits])
+            return f"You need {what} (besides {besides}): {held}"
+        return None
+    if ending == "tribal":
+        if not royals:
+            return f"You need 3 royals of one suit: {held}"
+        if len(suits) > 1:
+            return f"Your royals must all be of one suit: {held}"
+        if short:
+            kind = f"{SUIT_SINGULAR[suits[0]]} royal{'s' if short > 1 else ''}"
+            return f"You need {short} more {kind}: {held}"
+        return None
+    if short:  # simple: any 3 royals
+        return f"You need {short} more royal{'s' if short > 1 else ''}: {held}"
+    return None
+
+
+# ---------------------------------------------------------------------------------------------
+# Options and set-up
+
+def check_options(options: dict[str, Any], seat_count: int) -> None:
+    if options.get("ending") not in ENDINGS:
+        raise RuleViolation(
+            f"The ending must be one of {', '.join(ENDINGS)}, not {options.get('ending')!r}.",
+            field="ending")
+    if options.get("values") not in VALUES:
+        raise RuleViolation(
+            f"The values must be classic or patriarchy, not {options.get('values')!r}.",
+            field="values")
+    if not isinstance(options.get("advanced_citadel"), bool):
+        raise RuleViolation("advanced_citadel must be true or false.", field="advanced_citadel")
+
+
+def setup(seat_names: list[str], options: dict[str, Any], rng: Any) -> dict[str, Any]:
+    options = {**OPTIONS, **options}
+    check_options(options, len(seat_names))
+    return {
+        # The turn's seat; dice and price are None until its roll. lottery: the lottery was
+        # played this turn; ended: an audience or a steal ended the turn (and how, in words).
+        "turn": {"seat": 0, "dice": None, "price": None, "lottery": False, "ended": None},
+        "line": list(ROYALS),
+        "seats": [{"name": name, "royals": [], "carrots": 3, "first_ace_spent": False,
+                   "place": "board"} for name in seat_names],
+        # Whose carrot is on each royal's tile: royal -> seat. A royal is held iff it is here.
+        "tiles": {},
+        "winner": None,
+        "options": options,
+        "last": None,
+    }
+
+
+# ---------------------------------------------------------------------------------------------
+# Checking a move's fields
+
+def _data(data: Any) -> dict[str, Any]:
+    if not isinstance(data, dict):
+        raise RuleViolation("The move's fields are missing.")
+    return data
+
+
+def _seat(state: dict[str, Any], data: dict[str, Any], field: str = "seat") -> int:
+    if field not in data or data[field] is None:
+        raise RuleViolation(f"Say which seat this is ({field}).", field=field)
+    seat = data[field]
+    if isinstance(seat, bool) or not isinstance(seat, int):
+        raise RuleViolation(f"{field} must be a seat number, not {seat!r}.", field=field)
+    count = len(state["seats"])
+    if not 0 <= seat < count:
+        raise RuleViolation(f"There is no seat {seat}: the seats are 0 to {count - 1}.",
+                            field=field)
+    return seat
+
+
+def _cards(data: dict[str, Any], field: str = "cards", required: bool = True) -> list[str]:
+    raw = data.get(field)
+    if raw is None:
+        raw = []
+    if not isinstance(raw, list):
+        raise RuleViolation(f"{field} must be a list of cards such as [\"7H\", \"AS\"].",
+                            field=field)
+    if required and not raw:
+        raise RuleViolation("Say which cards are paid (cards).", field=field)
+    cards = []
+    for text in raw:
+        try:
+            card = normal_card(text)
+        except RuleViolation as error:
+            raise RuleViolation(error.message, field=field) from None
+        if card in cards:
+            raise RuleViolation(f"{card} is listed twice: there is one {card} in the deck.",
+                                field=field)
+        cards.append(card)
+    return cards
+
+
+def _royal(data: dict[str, Any], field: str = "royal") -> str:
+    if data.get(field) is None:
+        raise RuleViolation(f"Say which royal ({field}).", field=field)
+    try:
+        card = normal_card(data[field])
+    except RuleViolation as error:
+        raise RuleViolation(error.message, field=field) from None
+    if not is_royal(card):
+        raise RuleViolation(f"{card} is not a royal: the royals are the Jacks, Queens and Kings.",
+                            field=field)
+    return card
+
+
+def _name(state: dict[str, Any], seat: int) -> str:
+    return state["seats"][seat]["name"]
+
+
+def _next_seat(state: dict[str, Any]) -> int:
+    return (state["turn"]["seat"] + 1) % len(state["seats"])
+
+
+def _in_turn(state: dict[str, Any], seat: int, field: str = "seat") -> None:
+    """The seat is playing its own turn: rolled, and the turn not ended by an audience/steal."""
+    turn = state["turn"]
+    current, name = _name(state, turn["seat"]), _name(state, seat)
+    if seat != turn["seat"]:
+        if turn["ended"]:
+            raise RuleViolation(
+                f"It is {_name(state, _next_seat(state))}'s turn, which starts with a roll.",
+                field=field)
+        raise RuleViolation(f"It is {current}'s turn, not {name}'s.", field=field)
+    if turn["dice"] is None:
+        raise RuleViolation(f"{name}'s turn starts with a roll.", field=field)
+    if turn["ended"]:
+        raise RuleViolation(
+            f"{name}'s turn has ended ({turn['ended']}): it is "
+            f"{_name(state, _next_seat(state))}'s turn to roll.", field=field)
+
+
+def _on_board(state: dict[str, Any], seat: int, doing: str, field: str = "seat") -> None:
+    place = state["seats"][seat]["place"]
+    if place != "board":
+        raise RuleViolation(
+            f"{_name(state, seat)} is {PLACE_NAMES[place]}: {doing} only on the board "
+            "(say where the rabbit is with `where`).", field=field)
+
+
+def _check_held(state: dict[str, Any], seat: int, cards: list[str], field: str = "cards") -> None:
+    held = state["seats"][seat]["royals"]
+    for card in cards:
+        if is_royal(card) and card not in held:
+            raise RuleViolation(
+                f"{card} is not {_name(state, seat)}'s to spend: "
+                f"{_name(state, seat)} holds {listing(sorted_royals(held))}.", field=field)
+
+
+def _spend(state: dict[str, Any], seat: int, cards: list[str]) -> dict[str, Any]:
+    """Spend cards (already checked) from a seat, in place on the new state: the first ace is
+    recorded, each royal goes back to the line and its carrot back to the seat."""
+    player = state["seats"][seat]
+    parts, first = payment_parts(cards, state["options"]["values"], player["first_ace_spent"])
+    if first:
+        player["first_ace_spent"] = True
+    returned = [card for card in cards if is_royal(card)]
+    for card in returned:
+        _release(state, seat, card)
+    return {"parts": parts, "total": sum(p["value"] for p in parts), "first_ace": first,
+            "returned": returned}
+
+
+def _release(state: dict[str, Any], seat: int, royal: str) -> None:
+    """A held royal goes back to the line; the carrot on its tile back to the seat."""
+    player = state["seats"][seat]
+    player["royals"].remove(royal)
+    player["carrots"] += 1
+    del state["tiles"][royal]
+    state["line"] = sorted_royals([*state["line"], royal])
+
+
+def _take(state: dict[str, Any], seat: int, royal: str) -> None:
+    """A royal from the line to the seat, which leaves a carrot on its tile."""
+    player = state["seats"][seat]
+    state["line"].remove(royal)
+    player["royals"] = sorted_royals([*player["royals"], royal])
+    player["carrots"] -= 1
+    state["tiles"][royal] = seat
+
+
+def _sum_text(spent: dict[str, Any]) -> str:
+    """"7H+AS(11)+3H=21": the arithmetic of a payment."""
+    terms = [p["card"] + (f"({p['value']})" if p["card"] == spent["first_ace"] else "")
+             for p in spent["parts"]]
+    return f"{'+'.join(terms)}={spent['total']}"
+
+
+# ---------------------------------------------------------------------------------------------
+# Moves
+
+def roll(state: dict[str, Any], data: dict[str, Any], actor: int | None, rng: Any) -> dict:
+    """Start a turn: the next seat in order rolls two dice, whose sum is the turn's price."""
+    data = _data(data)
+    seat = _seat(state, data)
+    turn = state["turn"]
+    if turn["dice"] is None:
+        expected = turn["seat"]
+        if seat != expected:
+            raise RuleViolation(f"It is {_name(state, expected)}'s turn: "
+                                f"{_name(state, expected)} rolls first.", field="seat")
+    else:
+        expected = _next_seat(state)
+        if seat == turn["seat"]:
+            raise RuleViolation(
+                f"{_name(state, seat)} has rolled already this turn "
+                f"({turn['dice'][0]}+{turn['dice'][1]}): the next to roll is "
+                f"{_name(state, expected)}.", field="seat")
+        if seat != expected:
+            raise RuleViolation(f"It is {_name(state, turn['seat'])}'s turn; the next to roll is "
+                                f"{_name(state, expected)}.", field="seat")
+    dice = _dice(data, rng)
+    new = copy.deepcopy(state)
+    previous = None if turn["dice"] is None else turn["seat"]
+    new["turn"] = {"seat": seat, "dice": dice, "price": sum(dice), "lottery": False,
+                   "ended": None}
+    player = new["seats"][seat]
+    # "Mas, cuando el turno empieza en las afueras, en el subsuelo esperas la salida. Te mueves al
+    # subsuelo en el momento que vas a ejecutar EL LANZAMIENTO": off the board -> underground.
+    surfaced = player["place"] == "off"
+    if surfaced:
+        player["place"] = "underground"
+    new["last"] = {"move": "roll", "seat": seat, "dice": dice, "price": sum(dice),
+                   "underground": surfaced,
+                   # The previous turn's ACQUISITION: a card from the pile if on the board.
+                   "acquisition": None if previous is None else {
+                       "seat": previous,
+                       "card": state["seats"][previous]["place"] == "board"}}
+    return new
+
+
+def _dice(data: dict[str, Any], rng: Any) -> list[int]:
+    dice = data.get("dice")
+    if dice is None:
+        return [rng.randint(1, 6), rng.randint(1, 6)]
+    if not isinstance(dice, list) or len(dice) != 2:
+        raise RuleViolation("dice must be the two dice rolled, as [3, 4].", field="dice")
+    for die in dice:
+        if isinstance(die, bool) or not isinstance(die, int) or not 1 <= die <= 6:
+            raise RuleViolation(f"A die shows 1 to 6, not {die!r}.", field="dice")
+    return list(dice)
+
+
+def lottery(state: dict[str, Any], data: dict[str, Any], actor: int | None, rng: Any) -> dict:
+    """+ THE LOTTERY: a held card matching one of the dice wins one card from the pile."""
+    data = _data(data)
+    seat = _seat(state, data)
+    _in_turn(state, seat)
+    name = _name(state, seat)
+    if state["turn"]["lottery"]:
+        raise RuleViolation(f"{name} has played the lottery already this turn.", field="card")
+    if data.get("card") is None:
+        raise RuleViolation("Say which card matches a die (card).", field="card")
+    try:
+        card = normal_card(data["card"])
+    except RuleViolation as error:
+        raise RuleViolation(error.message, field="card") from None
+    rank = card[:-1]
+    dice = state["turn"]["dice"]
+    shown = f"{dice[0]} and {dice[1]}"
+    if rank in ROYAL_RANKS:
+        raise RuleViolation(f"{card} is a royal: royals never match a die.", field="card")
+    if rank == "A":
+        # "Your first Ace won't match a die": an ace is 1 only once the first ace is spent.
+        if not state["seats"][seat]["first_ace_spent"]:
+            raise RuleViolation(
+                f"{name}'s first ace is not spent yet, so {card} is worth 11 and matches no die.",
+                field="card")
+        number = 1
+    else:
+        number = int(rank)
+    if number not in dice:
+        raise RuleViolation(f"{card} matches neither die: the dice show {shown}.", field="card")
+    new = copy.deepcopy(state)
+    new["turn"]["lottery"] = True
+    new["last"] = {"move": "lottery", "seat": seat, "card": card, "dice": dice,
+                   "answer": f"{name} draws one card from the pile; holding 10 cards, "
+                             f"discard down to {HAND_LIMIT}."}
+    return new
+
+
+def pay(state: dict[str, Any], data: dict[str, Any], actor: int | None, rng: Any) -> dict:
+    """THE PRICE and PAYING WITH CARDS: accepted suits only, at least the dice's sum."""
+    data = _data(data)
+    seat = _seat(state, data)
+    _in_turn(state, seat)
+    suits = _suits(data)
+    cards = _cards(data)
+    for card in cards:
+        if card[-1] not in suits:
+            raise RuleViolation(
+                f"{card} is {SUIT_NAMES[card[-1]]}: this tile takes "
+                f"{listing([SUIT_NAMES[s] for s in suits])}.", field="cards")
+    _check_held(state, seat, cards)
+    price = state["turn"]["price"]
+    total = seat_selection_total(state, seat, cards)["total"]
+    if total < price:
+        raise RuleViolation(f"{listing(cards)} add up to {total}: the price is {price}.",
+                            field="cards")
+    new = copy.deepcopy(state)
+    spent = _spend(new, seat, cards)
+    new["last"] = {"move": "pay", "seat": seat, "price": price, "suits": suits, **spent}
+    return new
+
+
+def _suits(data: dict[str, Any]) -> list[str]:
+    raw = data.get("suits")
+    if not isinstance(raw, list) or not raw:
+        raise RuleViolation("Say which suits the tile accepts (suits), as [\"S\", \"C\"].",
+                            field="suits")
+    suits = []
+    for text in raw:
+        suit = text.strip().upper() if isinstance(text, str) else None
+        if suit not in SUIT_NAMES:
+            raise RuleViolation(f"{text!r} is not a suit: the suits are S, H, D and C.",
+                                field="suits")
+        if suit not in suits:
+            suits.append(suit)
+    return [s for s in SUITS if s in suits]
+
+
+def audience(state: dict[str, Any], data: dict[str, Any], actor: int | None, rng: Any) -> dict:
+    """3RD THE ROYAL AUDIENCE: 10 points of the royal's suit and a carrot; the turn ends."""
+    data = _data(data)
+    seat = _seat(state, data)
+    _in_turn(state, seat)
+    royal = _royal(data)
+    name = _name(state, seat)
+    if royal not in state["line"]:
+        holder = state["tiles"][royal]
+        raise RuleViolation(f"{royal} is not in the line: {_name(state, holder)} holds it.",
+                            field="royal")
+    _on_board(state, seat, "an audience is held on the royal's land")
+    cards = _cards(data)
+    suit = royal[-1]
+    for card in cards:
+        if card[-1] != suit:
+            raise RuleViolation(f"{card} is not {SUIT_NAMES[suit]}: an audience with {royal} is "
+                                f"paid in {SUIT_NAMES[suit]}.", field="cards")
+    _check_held(state, seat, cards)
+    total = seat_selection_total(state, seat, cards, price=10)["total"]
+    if total < 10:
+        raise RuleViolation(f"{listing(cards)} add up to {total}: an audience needs 10 points of "
+                            f"{SUIT_NAMES[suit]}.", field="cards")
+    # The app's reading: a held royal spent in the payment frees its carrot first ("take your
+    # carrot off their shrine"), so that carrot may be the one left on the new royal's tile.
+    freed = sum(1 for card in cards if is_royal(card))
+    if state["seats"][seat]["carrots"] + freed < 1:
+        raise RuleViolation(
+            f"{name} has no carrot left: all 3 are on the tiles of "
+            f"{listing(state['seats'][seat]['royals'])}.", field="seat")
+    new = copy.deepcopy(state)
+    spent = _spend(new, seat, cards)
+    _take(new, seat, royal)
+    new["turn"]["ended"] = f"after the audience with {royal}"
+    new["last"] = {"move": "audience", "seat": seat, "royal": royal, **spent}
+    return new
+
+
+def steal(state: dict[str, Any], data: dict[str, Any], actor: int | None, rng: Any) -> dict:
+    """A won spades attack that drew a royal: it passes to the thief, with the tile's carrot.
+
+    The app's reading of ATACAR A LOS CONEJOS (the Spanish half): the attacker "throws spades
+    where someone waits", so the thief acts in its own turn, after the roll, both rabbits on the
+    board; "aquél que pierde el duelo sale FUERA", so the victim goes off the board; "la
+    zanahoria cambiará en su pieza, y el turno acabará inmediatamente", so the turn ends.
+    """
+    data = _data(data)
+    thief = _seat(state, data, "thief")
+    victim = _seat(state, data, "victim")
+    if thief == victim:
+        raise RuleViolation("A rabbit cannot steal from itself.", field="victim")
+    _in_turn(state, thief, "thief")
+    royal = _royal(data)
+    _on_board(state, thief, "an attack is made", "thief")
+    _on_board(state, victim, "a rabbit is attacked", "victim")
+    victim_royals = state["seats"][victim]["royals"]
+    if royal not in victim_royals:
+        raise RuleViolation(f"{_name(state, victim)} does not hold {royal}: "
+                            f"{_name(state, victim)} holds {listing(victim_royals)}.",
+                            field="royal")
+    after = sorted_royals([*state["seats"][thief]["royals"], royal])
+    returns = _returns(state, data, thief, after)
+    new = copy.deepcopy(state)
+    _release(new, victim, royal)
+    # The carrot changes colour: the victim's comes back, the thief's goes on the tile. With 4
+    # royals the thief has no carrot left, and the one freed by the returned royal is used.
+    _take(new, thief, royal)
+    if returns:
+        _release(new, thief, returns)
+    new["seats"][victim]["place"] = "off"
+    new["turn"]["ended"] = f"after stealing {royal}"
+    new["last"] = {"move": "steal", "seat": thief, "victim": victim, "royal": royal,
+                   "returns": returns}
+    return new
+
+
+def _returns(state: dict[str, Any], data: dict[str, Any], thief: int,
+             after: list[str]) -> str | None:
+    """Which royal a thief now holding 4 gives back to the line ("deshazte de una")."""
+    given = data.get("returns")
+    name = _name(state, thief)
+    if len(after) <= 3:
+        if given is not None:
+            raise RuleViolation(f"{name} will hold {len(after)} royals: nothing is returned.",
+                                field="returns")
+        return None
+    if given is None:
+        raise RuleViolation(f"{name} would hold 4 royals ({listing(after)}): say which one goes "
+                            "back to the line (returns).", field="returns")
+    royal = _royal(data, "returns")
+    if royal not in after:
+        raise RuleViolation(f"{name} can only return one of {listing(after)}, not {royal}.",
+                            field="returns")
+    return royal
+
+
+def where(state: dict[str, Any], data: dict[str, Any], actor: int | None, rng: Any) -> dict:
+    """Where a rabbit is: on the board, off it (no card at the turn's end), or underground."""
+    data = _data(data)
+    seat = _seat(state, data)
+    place = data.get("place")
+    if place not in PLACES:
+        raise RuleViolation(f"The place must be board, off or underground, not {place!r}.",
+                            field="place")
+    if state["seats"][seat]["place"] == place:
+        raise RuleViolation(f"{_name(state, seat)} is {PLACE_NAMES[place]} already.",
+                            field="place")
+    new = copy.deepcopy(state)
+    new["seats"][seat]["place"] = place
+    new["last"] = {"move": "where", "seat": seat, "place": place}
+    return new
+
+
+def arrive(state: dict[str, Any], data: dict[str, Any], actor: int | None, rng: Any) -> dict:
+    """ENDING THE GAME: back at the Citadel, in one's turn, with 3 royals fitting the ending."""
+    data = _data(data)
+    seat = _seat(state, data)
+    _in_turn(state, seat)
+    _on_board(state, seat, "the Citadel is reached")
+    options = state["options"]
+    royals = state["seats"][seat]["royals"]
+    missing = ending_missing(royals, options["ending"])
+    if missing:
+        raise RuleViolation(missing, field="seat")
+    cards = _cards(data, required=False)
+    spent = None
+    new = copy.deepcopy(state)
+    if options["advanced_citadel"]:
+        _door_hearts(state, seat, cards)
+        spent = _spend(new, seat, cards)
+    elif cards:
+        raise RuleViolation("Nothing is paid at the Citadel's door without the advanced Citadel "
+                            "option: leave the cards out.", field="cards")
+    new["winner"] = seat
+    new["last"] = {"move": "arrive", "seat": seat, "royals": list(royals), "paid": spent}
+    return new
+
+
+def _door_hearts(state: dict[str, Any], seat: int, cards: list[str]) -> None:
+    """ADVANCED CITADEL: "expects hearts at the door when you're back", worth the price."""
+    price = state["turn"]["price"]
+    if not cards:
+        raise RuleViolation(f"The advanced Citadel expects hearts worth at least {price} at the "
+                            "door (cards).", field="cards")
+    for card in cards:
+        if card[-1] != "H":
+            raise RuleViolation(f"{card} is not a heart: the Citadel's door takes hearts only.",
+                                field="cards")
+        if is_royal(card):
+            raise RuleViolation(f"{card} is one of the royals brought home: pay the door with "
+                                "other hearts.", field="cards")
+    total = seat_selection_total(state, seat, cards)["total"]
+    if total < price:
+        raise RuleViolation(f"{listing(cards)} add up to {total}: the price is {price}.",
+                            field="cards")
+
+
+# ---------------------------------------------------------------------------------------------
+# Standings, summary
+
+def standings(state: dict[str, Any]) -> list[dict[str, Any]]:
+    """The winner first; the others ranked by the royals they hold (no winner before arrival)."""
+    winner = state["winner"]
+    rows = []
+    for index, player in enumerate(state["seats"]):
+        rows.append({"seat": index, "name": player["name"], "score": len(player["royals"]),
+                     "winner": index == winner,
+                     "details": {"royals": list(player["royals"]), "carrots": player["carrots"],
+                                 "place": player["place"],
+                                 "first_ace_spent": player["first_ace_spent"]}})
+
+    def key(row: dict[str, Any]) -> tuple[int, int]:
+        return (0 if row["winner"] else 1, -row["score"])
+
+    for row in rows:
+        row["rank"] = 1 + sum(1 for other in rows if key(other) < key(row))
+    return sorted(rows, key=lambda row: (row["rank"], row["seat"]))
+
+
+def finished(state: dict[str, Any]) -> bool:
+    return state["winner"] is not None
+
+
+def summary(move: dict[str, Any], before: dict[str, Any], after: dict[str, Any]) -> str:
+    last = after.get("last") or {}
+    name = _name(after, last["seat"]) if "seat" in last else "?"
+    kind = last.get("move")
+    if kind == "roll":
+        dice = last["dice"]
+        text = f"{name} rolled {dice[0]}+{dice[1]}: the price is {last['price']}"
+        if last["underground"]:
+            text += f"; {name} waits underground"
+        return text
+    if kind == "lottery":
+        return f"{name} won the lottery with {last['card']}: one card from the pile"
+    if kind == "pay":
+        text = f"{name} paid {_sum_text(last)} (price {last['price']})"
+        return text + _returned_text(last)
+    if kind == "audience":
+        return f"{name} won an audience with {last['royal']} ({_sum_text(last)})" + \
+            _returned_text(last)
+    if kind == "steal":
+        text = f"{name} stole {last['royal']} from {_name(after, last['victim'])}, who is off " \
+               "the board"
+        if last["returns"]:
+            text += f"; {last['returns']} back to the line"
+        return text
+    if kind == "where":
+        return f"{name} is now {PLACE_NAMES[last['place']]}"
+    if kind == "arrive":
+        text = f"{name} is back at the Citadel with {listing(last['royals'])} and wins"
+        if last["paid"]:
+            text += f" (hearts at the door: {_sum_text(last['paid'])})"
+        return text
+    return str(move.get("type", ""))
+
+
+def _returned_text(last: dict[str, Any]) -> str:
+    if not last["returned"]:
+        return ""
+    return f"; {listing(last['returned'])} back to the line"
+
+
+OPTIONS = {"ending": "diverse_monarchy", "values": "classic", "advanced_citadel": False}
+
+GAME = Game(
+    slug="rabbits",
+    name="Lenino's Jack Rabbits",
+    min_players=2,
+    max_players=4,
+    options=OPTIONS,
+    check_options=check_options,
+    setup=setup,
+    moves={"roll": roll, "lottery": lottery, "pay": pay, "audience": audience, "steal": steal,
+           "where": where, "arrive": arrive},
+    standings=standings,
+    finished=finished,
+    summary=summary,
+)
