@@ -98,7 +98,7 @@ def _group_sizes(data: Mapping[str, Any], name: str, building: str) -> list[int]
     groups = _required(data, name)
     if not isinstance(groups, list):
         raise RuleViolation(f"{name} must be a list of group sizes, e.g. [2, 5].", field=name)
-    return [_whole(size, name, f"A group of {building}", 1) for size in groups]
+    return [_whole(size, name, f"The size of a {building} group", 1) for size in groups]
 
 
 def _knight_groups(data: Mapping[str, Any], round_: int) -> list[list[int]]:
@@ -132,8 +132,8 @@ def read_score(round_: Any, data: Any) -> dict[str, Any]:
                                   "The knights connected to the 6-castle"),
         "castle4_knights": _whole(_required(data, "castle4_knights"), "castle4_knights",
                                   "The knights connected to the 4-castle"),
-        "church_groups": _group_sizes(data, "church_groups", "churches"),
-        "windmill_groups": _group_sizes(data, "windmill_groups", "windmills"),
+        "church_groups": _group_sizes(data, "church_groups", "church"),
+        "windmill_groups": _group_sizes(data, "windmill_groups", "windmill"),
         "defense_shields": _whole(_required(data, "defense_shields"), "defense_shields",
                                   "The shields defending the realm"),
         "knight_groups": _knight_groups(data, round_),
