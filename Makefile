@@ -1,0 +1,42 @@
+# The README's two commands: `make run` and `make test`. Everything they need goes into .venv.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed-$(shell cksum requirements.txt | cut -d' ' -f1)
+HOST ?= 0.0.0.0
+PORT ?= 8000
+
+.PHONY: run test install lint bench lock clean
+
+run: $(STAMP)
+	$(BIN)/python manage.py migrate --noinput
+	$(BIN)/python manage.py collectstatic --noinput -v0
+	$(BIN)/python manage.py lan --port $(PORT)
+	$(BIN)/uvicorn companion.asgi:application --host $(HOST) --port $(PORT) --workers $${WORKERS:-1}
+
+test: $(STAMP)
+	@bin/ensure-chromium || true
+	$(BIN)/ruff check .
+	$(BIN)/python -m pytest $(PYTEST_ARGS)
+
+bench: $(STAMP)
+	$(BIN)/python bench/live.py $(BENCH_ARGS)
+
+install: $(STAMP)
+
+$(STAMP): requirements.txt
+	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "Companion needs Python 3.11 or newer"'
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -r requirements.txt
+	rm -f $(VENV)/.installed-* && touch $@
+
+# Re-lock after editing requirements.in: resolves in a scratch venv and writes exact versions.
+lock:
+	rm -rf /tmp/companion-lock && $(PYTHON) -m venv /tmp/companion-lock
+	/tmp/companion-lock/bin/pip install --quiet -r requirements.in
+	(echo '# Locked by `make lock` from requirements.in: exact versions, so two installs a month apart match.'; \
+	 /tmp/companion-lock/bin/pip freeze) > requirements.txt
+
+clean:
+	rm -rf $(VENV) staticfiles .pytest_cache

@@ -1,0 +1,53 @@
+"""Who may see and play a session. Every view asks here; templates never decide access.
+
+- the host (the session's owner) and the session's guests may see it and play;
+- a guest token of another session: 403;
+- anyone else, other hosts included: 404, as if the session did not exist.
+"""
+
+from companion.errors import Forbidden, NotFound
+from companion.models import Guest, Session
+from companion.services import Actor
+
+GUEST_HEADER = "X-Guest-Token"
+
+
+def guest_cookie_name(session_id):
+    return f"guest{session_id}"
+
+
+def _guest_token(request, session_id, *, cookies):
+    token = request.headers.get(GUEST_HEADER)
+    if not token and cookies:
+        token = request.COOKIES.get(guest_cookie_name(session_id))
+    return token
+
+
+def session_access(request, session_id, *, cookies=False, queryset=None):
+    """(session, actor) for whoever may act on the session, or NotFound / Forbidden.
+
+    The API reads the guest token from its header only; pages (cookies=True) also from the cookie
+    the join page set.
+    """
+    queryset = queryset if queryset is not None else Session.objects.all()
+    session = queryset.filter(pk=session_id).first()
+    if session is None:
+        raise NotFound("There is no such game, or it is not yours.")
+    user = getattr(request, "user", None)
+    if user is not None and user.is_authenticated and session.owner_id == user.pk:
+        return session, Actor(user=user)
+    token = _guest_token(request, session_id, cookies=cookies)
+    guest = Guest.objects.filter(token=token).first() if token else None
+    if guest is not None and guest.session_id == session.pk:
+        guest.session = session
+        return session, Actor(guest=guest)
+    if guest is not None and token == request.headers.get(GUEST_HEADER):
+        raise Forbidden("This guest token belongs to another game.")
+    raise NotFound("There is no such game, or it is not yours.")
+
+
+def owned_or_404(queryset, user, **lookup):
+    obj = queryset.filter(owner_id=getattr(user, "pk", None), **lookup).first()
+    if obj is None:
+        raise NotFound("There is no such thing, or it is not yours.")
+    return obj

@@ -1,0 +1,126 @@
+"""What the API reads and answers. Move payloads are checked by each game's `moves.py`."""
+
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+
+from companion import engine
+from companion.models import Move, Player, Session
+
+
+class SeatSerializer(serializers.Serializer):
+    index = serializers.IntegerField()
+    name = serializers.CharField()
+    player = serializers.IntegerField(source="player_id", allow_null=True)
+
+
+class StandingSerializer(serializers.Serializer):
+    seat = serializers.IntegerField()
+    name = serializers.CharField()
+    score = serializers.FloatField()
+    rank = serializers.IntegerField()
+    winner = serializers.BooleanField()
+    details = serializers.DictField()
+
+
+class SessionSerializer(serializers.ModelSerializer):
+    """A session as a viewer may see it: `viewer` (a seat or None) hides others' sealed choices."""
+
+    seats = SeatSerializer(many=True, read_only=True)
+    state = serializers.SerializerMethodField()
+    standings = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Session
+        fields = ["id", "code", "game", "status", "version", "options", "created_at",
+                  "finished_at", "seats", "state", "standings"]
+
+    def _rules(self, session):
+        return engine.get(session.game)
+
+    @extend_schema_field(serializers.DictField(help_text="The game's state, as its spec says."))
+    def get_state(self, session):
+        return self._rules(session).redact(session.state, self.context.get("viewer"))
+
+    @extend_schema_field(StandingSerializer(many=True))
+    def get_standings(self, session):
+        return self._rules(session).standings(session.state)
+
+
+def session_data(session, *, viewer=None):
+    return SessionSerializer(session, context={"viewer": viewer}).data
+
+
+class SessionCreateSerializer(serializers.Serializer):
+    game = serializers.CharField(help_text="quixote, alatriste, knights or rabbits")
+    players = serializers.ListField(
+        child=serializers.JSONField(),
+        help_text='Names, or {"name": ..., "player": id} to reuse a roster player.',
+    )
+    options = serializers.DictField(required=False, default=dict)
+
+
+class MoveInSerializer(serializers.Serializer):
+    """The envelope: `type` plus the move's own fields, which its game's serializer checks."""
+
+    type = serializers.CharField()
+
+
+class MoveOutSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Move
+        fields = ["seq", "type", "data", "seat", "summary", "created_at", "undone"]
+
+
+class MovePlayedSerializer(serializers.Serializer):
+    seq = serializers.IntegerField()
+    type = serializers.CharField()
+    summary = serializers.CharField()
+    session = SessionSerializer()
+
+
+class CredentialsSerializer(serializers.Serializer):
+    username = serializers.CharField()
+    password = serializers.CharField(style={"input_type": "password"})
+
+
+class TokenSerializer(serializers.Serializer):
+    token = serializers.CharField()
+
+
+class JoinSerializer(serializers.Serializer):
+    code = serializers.CharField()
+    seat = serializers.IntegerField(required=False, allow_null=True, default=None, min_value=0)
+
+
+class JoinedSerializer(serializers.Serializer):
+    token = serializers.CharField()
+    session = serializers.IntegerField()
+
+
+class PlayerSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Player
+        fields = ["id", "name", "created_at"]
+        read_only_fields = ["id", "created_at"]
+        # The roster's own rule (unique per host, any case) is checked by player_create.
+        validators = []
+
+
+class GameSerializer(serializers.Serializer):
+    slug = serializers.CharField()
+    name = serializers.CharField()
+    min_players = serializers.IntegerField()
+    max_players = serializers.IntegerField()
+    options = serializers.DictField()
+    moves = serializers.ListField(child=serializers.CharField())
+
+    def to_representation(self, game):
+        return {"slug": game.slug, "name": game.name, "min_players": game.min_players,
+                "max_players": game.max_players, "options": dict(game.options),
+                "moves": sorted(game.moves)}
+
+
+class ErrorSerializer(serializers.Serializer):
+    detail = serializers.CharField()
+    code = serializers.CharField()
+    fields = serializers.DictField(required=False)

@@ -1,0 +1,23 @@
+from django.urls import path
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+
+from companion.api import views
+
+urlpatterns = [
+    path("auth/register/", views.Register.as_view(), name="api-register"),
+    path("auth/token/", views.ObtainToken.as_view(), name="api-token"),
+    path("health/", views.Health.as_view(), name="api-health"),
+    path("games/", views.GameList.as_view(), name="api-games"),
+    path("games/<slug:slug>/stats/", views.GameStats.as_view(), name="api-game-stats"),
+    path("sessions/", views.SessionList.as_view(), name="api-sessions"),
+    path("sessions/import/", views.Import.as_view(), name="api-import"),
+    path("sessions/<int:pk>/", views.SessionDetail.as_view(), name="api-session"),
+    path("sessions/<int:pk>/moves/", views.MoveList.as_view(), name="api-moves"),
+    path("sessions/<int:pk>/undo/", views.Undo.as_view(), name="api-undo"),
+    path("sessions/<int:pk>/export/", views.Export.as_view(), name="api-export"),
+    path("join/", views.Join.as_view(), name="api-join"),
+    path("players/", views.PlayerList.as_view(), name="api-players"),
+    path("players/<int:pk>/stats/", views.PlayerStats.as_view(), name="api-player-stats"),
+    path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
+    path("docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
+]

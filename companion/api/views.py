@@ -1,0 +1,253 @@
+"""The REST API of ../shared/specs/api.md. Views read and call services; nothing else writes."""
+
+from django.db import transaction
+from django.db.models import Prefetch
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import status
+from rest_framework.exceptions import NotAuthenticated
+from rest_framework.pagination import PageNumberPagination
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from companion import engine, services, stats
+from companion.access import owned_or_404, session_access
+from companion.api import serializers as s
+from companion.errors import Invalid
+from companion.models import Player, Seat, Session
+from companion.payloads import move_payload
+
+ERRORS = {code: OpenApiResponse(s.ErrorSerializer) for code in (400, 403, 404, 409, 412, 422)}
+IF_MATCH = OpenApiParameter("If-Match", OpenApiTypes.STR, OpenApiParameter.HEADER,
+                            description='"<version>": refuse with 412 when the session moved on')
+IDEMPOTENCY_KEY = OpenApiParameter("Idempotency-Key", OpenApiTypes.STR, OpenApiParameter.HEADER,
+                                   description="a repeat returns the first answer")
+GUEST_TOKEN = OpenApiParameter("X-Guest-Token", OpenApiTypes.STR, OpenApiParameter.HEADER,
+                               description="a guest device's token, from /api/join/")
+
+
+def sessions_with_seats():
+    return Session.objects.prefetch_related(
+        Prefetch("seats", queryset=Seat.objects.order_by("index"))
+    )
+
+
+def version_header(request, name):
+    """The version in `If-Match: "7"` (or W/"7", or 7); None when absent."""
+    raw = request.headers.get(name)
+    if raw is None:
+        return None
+    value = raw.strip().removeprefix("W/").strip('"')
+    if not value.isdigit():
+        raise Invalid(f'{name} takes the version in quotes, like "7".')
+    return int(value)
+
+
+def require_host(request):
+    if not request.user.is_authenticated:
+        raise NotAuthenticated("Sign in: send Authorization: Token <token>.")
+    return request.user
+
+
+def viewer_of(actor):
+    return actor.seat
+
+
+def session_response(session, actor, *, code=status.HTTP_200_OK):
+    body = s.session_data(session, viewer=viewer_of(actor))
+    return Response(body, status=code, headers={"ETag": f'"{session.version}"'})
+
+
+class Register(APIView):
+    @extend_schema(request=s.CredentialsSerializer, responses={201: s.TokenSerializer, **ERRORS})
+    def post(self, request):
+        body = s.CredentialsSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        _, token = services.user_register(**body.validated_data)
+        return Response({"token": token}, status=status.HTTP_201_CREATED)
+
+
+class ObtainToken(APIView):
+    @extend_schema(request=s.CredentialsSerializer, responses={200: s.TokenSerializer, **ERRORS})
+    def post(self, request):
+        from django.contrib.auth import authenticate
+
+        body = s.CredentialsSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        user = authenticate(request, **body.validated_data)
+        if user is None:
+            raise Invalid("That user name and password do not match.")
+        return Response({"token": services.token_for(user=user)})
+
+
+class Health(APIView):
+    """One query: the yardstick of the benchmarks, and a liveness probe."""
+
+    @extend_schema(responses={200: OpenApiTypes.OBJECT})
+    def get(self, request):
+        return Response({"ok": True, "database": Session.objects.exists() in (True, False)})
+
+
+class GameList(APIView):
+    @extend_schema(responses={200: s.GameSerializer(many=True)})
+    def get(self, request):
+        return Response(s.GameSerializer(engine.all_games(), many=True).data)
+
+
+class SessionPagination(PageNumberPagination):
+    page_size = 20
+    page_size_query_param = "page_size"
+    max_page_size = 100
+
+
+class SessionList(APIView):
+    @extend_schema(
+        parameters=[OpenApiParameter("game", str), OpenApiParameter("status", str),
+                    OpenApiParameter("page", int)],
+        responses={200: s.SessionSerializer(many=True)},
+    )
+    def get(self, request):
+        user = require_host(request)
+        sessions = sessions_with_seats().filter(owner=user).order_by("-created_at", "-id")
+        if request.query_params.get("game"):
+            sessions = sessions.filter(game=request.query_params["game"])
+        if request.query_params.get("status"):
+            sessions = sessions.filter(status=request.query_params["status"])
+        paginator = SessionPagination()
+        page = paginator.paginate_queryset(sessions, request, view=self)
+        data = s.SessionSerializer(page, many=True, context={"viewer": None}).data
+        return paginator.get_paginated_response(data)
+
+    @extend_schema(request=s.SessionCreateSerializer, responses={201: s.SessionSerializer,
+                                                                  **ERRORS})
+    def post(self, request):
+        user = require_host(request)
+        body = s.SessionCreateSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        session = services.session_create(owner=user, **body.validated_data)
+        session = sessions_with_seats().get(pk=session.pk)
+        return session_response(session, services.Actor(user=user),
+                                code=status.HTTP_201_CREATED)
+
+
+class SessionDetail(APIView):
+    @extend_schema(parameters=[GUEST_TOKEN], responses={200: s.SessionSerializer, 304: None,
+                                                        **ERRORS})
+    def get(self, request, pk):
+        session, actor = session_access(request, pk, queryset=sessions_with_seats())
+        if version_header(request, "If-None-Match") == session.version:
+            return Response(status=status.HTTP_304_NOT_MODIFIED,
+                            headers={"ETag": f'"{session.version}"'})
+        return session_response(session, actor)
+
+
+class MoveList(APIView):
+    @extend_schema(parameters=[GUEST_TOKEN], responses={200: s.MoveOutSerializer(many=True),
+                                                        **ERRORS})
+    def get(self, request, pk):
+        session, actor = session_access(request, pk)
+        rules = engine.get(session.game)
+        data = s.MoveOutSerializer(session.moves.order_by("seq"), many=True).data
+        return Response([rules.redact_move(move, session.state, viewer_of(actor))
+                         for move in data])
+
+    @extend_schema(
+        request=s.MoveInSerializer,
+        parameters=[IF_MATCH, IDEMPOTENCY_KEY, GUEST_TOKEN],
+        responses={201: s.MovePlayedSerializer, **ERRORS},
+        description="The body is {\"type\": ..., ...the move's fields}; each game's moves and "
+                    "their fields are listed under the game's own schema components.",
+    )
+    def post(self, request, pk):
+        session, actor = session_access(request, pk)
+        fields = dict(request.data) if isinstance(request.data, dict) else {}
+        move_type = fields.pop("type", None)
+        key = request.headers.get("Idempotency-Key") or None
+        fingerprint = services.move_fingerprint(move_type, fields)
+        prior = services.move_prior(session=session, key=key, fingerprint=fingerprint)
+        if prior is not None and prior.reply is not None:
+            return Response(prior.reply, status=status.HTTP_201_CREATED)
+        data = move_payload(game=session.game, move_type=move_type, fields=fields)
+        with transaction.atomic():
+            move = services.move_play(
+                session=session, type=move_type, data=data, actor=actor,
+                expected_version=version_header(request, "If-Match"), key=key,
+                fingerprint=fingerprint,
+            )
+            if move.repeated and move.reply is not None:
+                return Response(move.reply, status=status.HTTP_201_CREATED)
+            played = sessions_with_seats().get(pk=move.session_id)
+            reply = {"seq": move.seq, "type": move.type, "summary": move.summary,
+                     "session": s.session_data(played, viewer=viewer_of(actor))}
+            if key:
+                services.move_reply_keep(move=move, reply=reply)
+        return Response(reply, status=status.HTTP_201_CREATED,
+                        headers={"ETag": f'"{played.version}"'})
+
+
+class Undo(APIView):
+    @extend_schema(request=None, parameters=[IF_MATCH, GUEST_TOKEN],
+                   responses={200: s.SessionSerializer, **ERRORS})
+    def post(self, request, pk):
+        session, actor = session_access(request, pk)
+        session, _ = services.move_undo(session=session, actor=actor,
+                                        expected_version=version_header(request, "If-Match"))
+        return session_response(sessions_with_seats().get(pk=session.pk), actor)
+
+
+class Join(APIView):
+    @extend_schema(request=s.JoinSerializer, responses={201: s.JoinedSerializer, **ERRORS})
+    def post(self, request):
+        body = s.JoinSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        guest = services.guest_join(**body.validated_data)
+        return Response({"token": guest.token, "session": guest.session_id},
+                        status=status.HTTP_201_CREATED)
+
+
+class PlayerList(APIView):
+    @extend_schema(responses={200: s.PlayerSerializer(many=True)})
+    def get(self, request):
+        user = require_host(request)
+        return Response(s.PlayerSerializer(Player.objects.filter(owner=user), many=True).data)
+
+    @extend_schema(request=s.PlayerSerializer, responses={201: s.PlayerSerializer, **ERRORS})
+    def post(self, request):
+        user = require_host(request)
+        body = s.PlayerSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        player = services.player_create(owner=user, name=body.validated_data["name"])
+        return Response(s.PlayerSerializer(player).data, status=status.HTTP_201_CREATED)
+
+
+class PlayerStats(APIView):
+    @extend_schema(responses={200: OpenApiTypes.OBJECT, **ERRORS})
+    def get(self, request, pk):
+        user = require_host(request)
+        player = owned_or_404(Player.objects.all(), user, pk=pk)
+        return Response(stats.player_stats(player=player))
+
+
+class GameStats(APIView):
+    @extend_schema(responses={200: OpenApiTypes.OBJECT, **ERRORS})
+    def get(self, request, slug):
+        user = require_host(request)
+        game = engine.get(slug)
+        return Response(stats.game_stats(owner=user, game=game.slug))
+
+
+class Export(APIView):
+    @extend_schema(responses={200: OpenApiTypes.OBJECT, **ERRORS})
+    def get(self, request, pk):
+        user = require_host(request)
+        session = owned_or_404(sessions_with_seats(), user, pk=pk)
+        return Response(stats.session_export(session=session))
+
+
+class Import(APIView):
+    @extend_schema(request=OpenApiTypes.OBJECT, responses={201: s.SessionSerializer, **ERRORS})
+    def post(self, request):
+        user = require_host(request)
+        session = services.session_import(owner=user, data=request.data)
+        return session_response(sessions_with_seats().get(pk=session.pk),
+                                services.Actor(user=user), code=status.HTTP_201_CREATED)

@@ -1,0 +1,18 @@
+import segno
+from django.core.management.base import BaseCommand
+
+from companion.lan import lan_address
+
+
+class Command(BaseCommand):
+    help = "Print the address phones on this network open, with its QR code."
+
+    def add_arguments(self, parser):
+        parser.add_argument("--port", type=int, default=8000)
+
+    def handle(self, *args, port, **options):
+        url = f"http://{lan_address()}:{port}/"
+        self.stdout.write(f"\nCompanion is serving on your network at  {url}\n"
+                          "Open it on the phones at the table, or scan this:\n")
+        segno.make(url, error="m").terminal(out=self.stdout, compact=True)
+        self.stdout.write("")

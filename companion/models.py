@@ -1,0 +1,182 @@
+"""Players, sessions and their seats, the append-only move log, results, and guest devices."""
+
+import secrets
+
+from django.conf import settings
+from django.db import models
+from django.db.models.functions import Lower
+from django.utils.translation import gettext_lazy as _
+
+# No 0/O, 1/I/L: a code is read aloud across a table and typed on a phone.
+CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+CODE_LENGTH = 6
+
+
+def new_code():
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+def new_token():
+    return secrets.token_urlsafe(24)
+
+
+def new_seed():
+    return secrets.token_hex(8)
+
+
+class Player(models.Model):
+    """Someone in a host's roster, reused across sessions so statistics follow them."""
+
+    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
+                              related_name="players")
+    name = models.CharField(max_length=60)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name"]
+        constraints = [
+            models.UniqueConstraint(Lower("name"), "owner", name="player_name_unique_per_owner"),
+        ]
+
+    def __str__(self):
+        return self.name
+
+
+class Session(models.Model):
+    class Status(models.TextChoices):
+        ACTIVE = "active", _("active")
+        FINISHED = "finished", _("finished")
+
+    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
+                              related_name="game_sessions")
+    game = models.CharField(max_length=30)
+    code = models.CharField(max_length=CODE_LENGTH, unique=True, default=new_code)
+    # The read-only board link for a screen in the middle of the table.
+    board_key = models.CharField(max_length=40, unique=True, default=new_token)
+    options = models.JSONField(default=dict)
+    seed = models.CharField(max_length=32, default=new_seed)
+    state = models.JSONField(default=dict)
+    version = models.PositiveIntegerField(default=0)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.ACTIVE)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        indexes = [
+            models.Index(fields=["owner", "-created_at"], name="session_owner_recent"),
+            models.Index(fields=["owner", "game", "status"], name="session_owner_game_status"),
+        ]
+
+    def __str__(self):
+        return f"{self.game} {self.code}"
+
+    @property
+    def is_finished(self):
+        return self.status == self.Status.FINISHED
+
+
+class Seat(models.Model):
+    session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="seats")
+    index = models.PositiveSmallIntegerField()
+    name = models.CharField(max_length=60)
+    player = models.ForeignKey(Player, on_delete=models.SET_NULL, null=True, blank=True,
+                               related_name="seats")
+
+    class Meta:
+        ordering = ["index"]
+        constraints = [
+            models.UniqueConstraint(fields=["session", "index"], name="seat_index_unique"),
+        ]
+
+    def __str__(self):
+        return self.name
+
+
+class Guest(models.Model):
+    """A device that joined a session with its code; its token is good for that session only."""
+
+    session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="guests")
+    token = models.CharField(max_length=64, unique=True, default=new_token)
+    seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["session", "seat"], name="guest_seat_claimed_once",
+                                    condition=models.Q(seat__isnull=False)),
+        ]
+
+    def __str__(self):
+        return f"guest of {self.session_id} (seat {self.seat})"
+
+
+class Move(models.Model):
+    """One entry of the append-only log. Never deleted: undo marks it `undone`."""
+
+    session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="moves")
+    seq = models.PositiveIntegerField()
+    type = models.CharField(max_length=40)
+    data = models.JSONField(default=dict)
+    # The seat the move is about (its `seat` field) or, failing that, the acting device's seat.
+    seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    actor_user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL,
+                                   null=True, blank=True, related_name="+")
+    actor_guest = models.ForeignKey(Guest, on_delete=models.SET_NULL, null=True, blank=True,
+                                    related_name="moves")
+    actor_seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    summary = models.CharField(max_length=300)
+    idempotency_key = models.CharField(max_length=100, null=True, blank=True)
+    request_hash = models.CharField(max_length=64, blank=True)
+    # The first answer, kept only for moves posted with an Idempotency-Key.
+    reply = models.JSONField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    undone = models.BooleanField(default=False)
+    undone_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["seq"]
+        constraints = [
+            models.UniqueConstraint(fields=["session", "seq"], name="move_seq_unique"),
+            models.UniqueConstraint(fields=["session", "idempotency_key"],
+                                    name="move_idempotency_key_unique",
+                                    condition=models.Q(idempotency_key__isnull=False)),
+        ]
+
+    def __str__(self):
+        return f"#{self.seq} {self.summary}"
+
+    def as_replay(self):
+        return {"seq": self.seq, "type": self.type, "data": self.data, "actor": self.actor_seat}
+
+
+class Result(models.Model):
+    """One seat's outcome of a finished session: what history and statistics read."""
+
+    session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="results")
+    seat = models.PositiveSmallIntegerField()
+    name = models.CharField(max_length=60)
+    player = models.ForeignKey(Player, on_delete=models.SET_NULL, null=True, blank=True,
+                               related_name="results")
+    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
+                              related_name="+")
+    game = models.CharField(max_length=30)
+    score = models.FloatField()
+    rank = models.PositiveSmallIntegerField()
+    winner = models.BooleanField()
+    details = models.JSONField(default=dict)
+    finished_at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["session", "rank", "seat"]
+        constraints = [
+            models.UniqueConstraint(fields=["session", "seat"], name="result_seat_unique"),
+        ]
+        indexes = [
+            models.Index(fields=["player", "finished_at"], name="result_player_time"),
+            models.Index(fields=["owner", "game", "-score"], name="result_owner_game_score"),
+        ]
+
+    def __str__(self):
+        return f"{self.name}: {self.score} (rank {self.rank})"

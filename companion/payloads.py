@@ -1,0 +1,30 @@
+"""A move's payload checked for shape by its game's serializer: the API and the pages share it."""
+
+import json
+
+from django.core.serializers.json import DjangoJSONEncoder
+
+from companion import engine
+from companion.api.errors import first_sentence
+from companion.engine import RuleViolation
+from companion.errors import Invalid
+
+
+def move_payload(*, game, move_type, fields):
+    """The move's data, checked by `games/<game>/moves.py`, as plain JSON-able values."""
+    rules = engine.get(game)
+    if not move_type:
+        raise Invalid("Say which move: the field `type` is missing.",
+                      fields={"type": ["This field is required."]})
+    if move_type not in rules.moves:
+        known = ", ".join(sorted(rules.moves))
+        raise RuleViolation(f"{rules.name} has no move called {move_type!r} (its moves: {known}).",
+                            field="type")
+    serializer_class = engine.serializers_of(game).get(move_type)
+    if serializer_class is None:
+        return dict(fields)
+    serializer = serializer_class(data=fields)
+    if not serializer.is_valid():
+        errors = serializer.errors
+        raise Invalid(first_sentence(errors), fields=json.loads(json.dumps(errors)))
+    return json.loads(json.dumps(serializer.validated_data, cls=DjangoJSONEncoder))

@@ -1,0 +1,364 @@
+"""The only writers. Every change to a session goes through here, from the API and the pages alike.
+
+Keyword-only functions named <thing>_<action>. Each one is a single transaction: a refusal
+(RuleViolation or errors.Refused) leaves nothing behind.
+"""
+
+import hashlib
+import json
+from dataclasses import dataclass
+from functools import partial
+
+from django.contrib.auth import get_user_model, password_validation
+from django.core.exceptions import ValidationError
+from django.db import IntegrityError, transaction
+from django.db.models import Max
+from django.utils import timezone
+from rest_framework.authtoken.models import Token
+
+from companion import engine, live
+from companion.engine import RuleViolation
+from companion.errors import Conflict, Invalid, KeyReused, NotFound, Stale
+from companion.models import Guest, Move, Player, Result, Seat, Session
+
+
+@dataclass(frozen=True)
+class Actor:
+    """Who acts: the host (a user) or a guest device of the session."""
+
+    user: object | None = None
+    guest: Guest | None = None
+
+    @property
+    def seat(self):
+        return self.guest.seat if self.guest else None
+
+    @property
+    def is_host(self):
+        return self.user is not None
+
+
+# Accounts and roster -------------------------------------------------------------------------
+
+def user_register(*, username, password):
+    """A new host account; returns its API token."""
+    username = (username or "").strip()
+    User = get_user_model()
+    if not username:
+        raise Invalid("Choose a user name.", fields={"username": ["Choose a user name."]})
+    if User.objects.filter(username__iexact=username).exists():
+        message = f"The name {username} is taken: choose another."
+        raise Invalid(message, fields={"username": [message]})
+    candidate = User(username=username)
+    try:
+        password_validation.validate_password(password or "", candidate)
+    except ValidationError as error:
+        raise Invalid(" ".join(error.messages), fields={"password": error.messages}) from None
+    with transaction.atomic():
+        user = User.objects.create_user(username=username, password=password)
+        token = Token.objects.create(user=user)
+    return user, token.key
+
+
+def token_for(*, user):
+    token, _ = Token.objects.get_or_create(user=user)
+    return token.key
+
+
+def player_create(*, owner, name):
+    name = (name or "").strip()
+    if not name:
+        raise Invalid("A player needs a name.", fields={"name": ["A player needs a name."]})
+    if Player.objects.filter(owner=owner, name__iexact=name).exists():
+        message = f"You already have a player called {name}."
+        raise Invalid(message, fields={"name": [message]})
+    try:
+        with transaction.atomic():
+            return Player.objects.create(owner=owner, name=name)
+    except IntegrityError:
+        raise Invalid(f"You already have a player called {name}.") from None
+
+
+# Sessions ------------------------------------------------------------------------------------
+
+def _seat_players(*, owner, players):
+    """[(name, Player)] from plain names or {"name", "player": id}; new names join the roster."""
+    if not isinstance(players, list) or not players:
+        raise Invalid("Name the players.", fields={"players": ["Name the players."]})
+    seats, seen = [], set()
+    for entry in players:
+        if isinstance(entry, str):
+            entry = {"name": entry}
+        if not isinstance(entry, dict):
+            raise Invalid("Each player is a name or {\"name\", \"player\"}.")
+        name = str(entry.get("name") or "").strip()
+        player_id = entry.get("player")
+        player = None
+        if player_id is not None:
+            player = Player.objects.filter(owner=owner, pk=player_id).first()
+            if player is None:
+                raise Invalid(f"You have no player with id {player_id}.",
+                              fields={"players": [f"Unknown player {player_id}."]})
+            name = name or player.name
+        if not name:
+            raise Invalid("Every player needs a name.", fields={"players": ["A name is empty."]})
+        if len(name) > 60:
+            raise Invalid(f"The name {name[:20]}… is too long (60 letters at most).")
+        if name.lower() in seen:
+            raise Invalid(f"{name} is named twice: give each seat its own name.")
+        seen.add(name.lower())
+        if player is None:
+            player = Player.objects.filter(owner=owner, name__iexact=name).first()
+            if player is None:
+                player = Player.objects.create(owner=owner, name=name)
+        seats.append((name, player))
+    return seats
+
+
+def session_create(*, owner, game, players, options=None, seed=None):
+    rules = engine.get(game)
+    if options is not None and not isinstance(options, dict):
+        raise Invalid("The options are an object: {\"name\": value}.")
+    with transaction.atomic():
+        seats = _seat_players(owner=owner, players=players)
+        rules.check_seat_count(len(seats))
+        resolved = rules.resolve_options(options, len(seats))
+        session = Session(owner=owner, game=rules.slug, options=resolved)
+        if seed:
+            session.seed = seed
+        session.state = engine.initial_state(rules, [name for name, _ in seats], resolved,
+                                             session.seed)
+        for _ in range(5):  # a join code clash is rare; draw again
+            try:
+                with transaction.atomic():
+                    session.save()
+                break
+            except IntegrityError:
+                session.code = Session._meta.get_field("code").default()
+        Seat.objects.bulk_create(
+            Seat(session=session, index=i, name=name, player=player)
+            for i, (name, player) in enumerate(seats)
+        )
+    return session
+
+
+def _locked(session):
+    return Session.objects.select_for_update().get(pk=session.pk)
+
+
+def _move_seat(data, actor):
+    seat = data.get("seat") if isinstance(data, dict) else None
+    return seat if isinstance(seat, int) and not isinstance(seat, bool) else actor.seat
+
+
+def _check_version(session, expected_version):
+    if expected_version is not None and int(expected_version) != session.version:
+        raise Stale(
+            f"Someone at the table changed this: the session is at version {session.version}, "
+            f"not {expected_version}.",
+            session=session,
+        )
+
+
+def _results_write(session, rules):
+    Result.objects.filter(session=session).delete()
+    players = dict(session.seats.values_list("index", "player_id"))
+    Result.objects.bulk_create(
+        Result(session=session, seat=row["seat"], name=row["name"],
+               player_id=players.get(row["seat"]), owner_id=session.owner_id, game=session.game,
+               score=float(row["score"]), rank=row["rank"], winner=row["winner"],
+               details=row.get("details") or {}, finished_at=session.finished_at)
+        for row in rules.standings(session.state)
+    )
+
+
+def _settle(session, rules):
+    """Keep status, finished_at and the Result rows in step with the state."""
+    finished = rules.finished(session.state)
+    if finished and not session.is_finished:
+        session.status = Session.Status.FINISHED
+        session.finished_at = timezone.now()
+        _results_write(session, rules)
+    elif not finished and session.is_finished:
+        session.status = Session.Status.ACTIVE
+        session.finished_at = None
+        Result.objects.filter(session=session).delete()
+
+
+def _announce_after_commit(session):
+    transaction.on_commit(partial(live.announce, session.pk, session.version))
+
+
+def move_fingerprint(move_type, fields):
+    """What makes two posts "the same move" for an Idempotency-Key: the type and fields sent."""
+    payload = json.dumps({"type": move_type, "data": fields}, sort_keys=True, default=str)
+    return hashlib.sha256(payload.encode()).hexdigest()
+
+
+def move_prior(*, session, key, fingerprint):
+    """The move first posted with `key`, or None; KeyReused when that key came with another body."""
+    if not key:
+        return None
+    prior = Move.objects.filter(session=session, idempotency_key=key).first()
+    if prior is not None and prior.request_hash != fingerprint:
+        raise KeyReused("This Idempotency-Key was already used for another move.")
+    return prior
+
+
+def move_play(*, session, type, data, actor, expected_version=None, key=None, fingerprint=None):
+    """Apply one move, or refuse it leaving the session exactly as it was. Returns the Move.
+
+    A repeat of `key` returns the first Move, marked `repeated` (its `reply` is the first answer).
+    """
+    data = dict(data or {})
+    fingerprint = fingerprint or move_fingerprint(type, data)
+    with transaction.atomic():
+        session = _locked(session)
+        prior = move_prior(session=session, key=key, fingerprint=fingerprint)
+        if prior is not None:
+            prior.repeated = True
+            return prior
+        _check_version(session, expected_version)
+        if session.is_finished:
+            raise Conflict("This game is over: undo the last move to play on.")
+        rules = engine.get(session.game)
+        seq = (session.moves.aggregate(last=Max("seq"))["last"] or 0) + 1
+        before = session.state
+        after = engine.apply(rules, before, type, data, actor.seat, session.seed, seq)
+        move = Move.objects.create(
+            session=session, seq=seq, type=type, data=data, seat=_move_seat(data, actor),
+            actor_user=actor.user, actor_guest=actor.guest, actor_seat=actor.seat,
+            summary=rules.summary({"type": type, "data": data}, before, after)[:300],
+            idempotency_key=key or None, request_hash=fingerprint,
+        )
+        session.state = after
+        session.version += 1
+        _settle(session, rules)
+        session.save(update_fields=["state", "version", "status", "finished_at", "updated_at"])
+        move.session = session
+        move.repeated = False
+        _announce_after_commit(session)
+    return move
+
+
+def move_reply_keep(*, move, reply):
+    """Keep the first answer of a move posted with an Idempotency-Key, for its repeats."""
+    Move.objects.filter(pk=move.pk).update(reply=reply)
+
+
+def move_undo(*, session, actor, expected_version=None):
+    """Mark the last active move undone and rebuild the state by replay. Reopens a finished game."""
+    with transaction.atomic():
+        session = _locked(session)
+        _check_version(session, expected_version)
+        last = session.moves.filter(undone=False).order_by("-seq").first()
+        if last is None:
+            raise Conflict("There is nothing left to undo.")
+        last.undone = True
+        last.undone_at = timezone.now()
+        last.save(update_fields=["undone", "undone_at"])
+        rules = engine.get(session.game)
+        session.state = session_replay(session=session, rules=rules)
+        session.version += 1
+        _settle(session, rules)
+        session.save(update_fields=["state", "version", "status", "finished_at", "updated_at"])
+        _announce_after_commit(session)
+    return session, last
+
+
+def session_replay(*, session, rules=None, upto=None):
+    """The state folded from the set-up over the active moves (up to seq `upto`)."""
+    rules = rules or engine.get(session.game)
+    moves = session.moves.filter(undone=False).order_by("seq")
+    if upto is not None:
+        moves = moves.filter(seq__lte=upto)
+    names = list(session.seats.order_by("index").values_list("name", flat=True))
+    return engine.replay(rules, names, session.options, session.seed,
+                         [move.as_replay() for move in moves])
+
+
+# Guests --------------------------------------------------------------------------------------
+
+def guest_join(*, code, seat=None):
+    code = (code or "").strip().upper()
+    session = Session.objects.filter(code=code, status=Session.Status.ACTIVE).first()
+    if session is None:
+        raise NotFound(f"No game is open with the code {code or '(empty)'}.")
+    with transaction.atomic():
+        guest = Guest.objects.create(session=session)
+        if seat is not None:
+            guest_seat_claim(guest=guest, seat=seat)
+    return guest
+
+
+def guest_seat_claim(*, guest, seat):
+    seats = guest.session.seats.count()
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < seats:
+        raise Invalid(f"There is no seat {seat}: seats run from 0 to {seats - 1}.",
+                      fields={"seat": ["Unknown seat."]})
+    if Guest.objects.filter(session=guest.session_id, seat=seat).exclude(pk=guest.pk).exists():
+        raise Conflict("That seat is already claimed by another phone.")
+    guest.seat = seat
+    try:
+        with transaction.atomic():
+            guest.save(update_fields=["seat"])
+    except IntegrityError:
+        raise Conflict("That seat is already claimed by another phone.") from None
+    return guest
+
+
+# Import --------------------------------------------------------------------------------------
+
+def session_import(*, owner, data):
+    """A new session from an export: its moves are replayed through the rules, so a broken or
+    tampered export is refused whole and creates nothing."""
+    if not isinstance(data, dict):
+        raise Invalid("An import is the JSON of an export.")
+    moves = data.get("moves")
+    seats = data.get("seats")
+    if not isinstance(moves, list) or not isinstance(seats, list) or not seats:
+        raise Invalid("This is not a Companion export: it needs its seats and its moves.")
+    try:
+        names = [seat["name"] for seat in sorted(seats, key=lambda seat: seat["index"])]
+        entries = sorted(
+            ({"seq": int(m["seq"]), "type": str(m["type"]), "data": dict(m["data"]),
+              "undone": bool(m.get("undone", False)), "seat": m.get("seat"),
+              "summary": str(m.get("summary") or ""),
+              "actor": m.get("actor_seat")} for m in moves),
+            key=lambda m: m["seq"],
+        )
+    except (KeyError, TypeError, ValueError, AttributeError):
+        raise Invalid("This export is damaged: a seat or a move is missing its fields.") from None
+    if len({m["seq"] for m in entries}) != len(entries):
+        raise Invalid("This export is damaged: two moves share a number.")
+    with transaction.atomic():
+        session = session_create(owner=owner, game=data.get("game"), players=names,
+                                 options=data.get("options") or {}, seed=data.get("seed"))
+        rules = engine.get(session.game)
+        state = session.state
+        rows = []
+        for entry in entries:
+            summary = entry["summary"]
+            if not entry["undone"]:
+                try:
+                    after = engine.apply(rules, state, entry["type"], entry["data"],
+                                         entry["actor"], session.seed, entry["seq"])
+                except RuleViolation as refusal:
+                    raise Invalid(
+                        f"This export is damaged: move {entry['seq']} is refused by the rules "
+                        f"({refusal.message})"
+                    ) from None
+                summary = rules.summary({"type": entry["type"], "data": entry["data"]}, state,
+                                        after)
+                state = after
+            rows.append(Move(session=session, seq=entry["seq"], type=entry["type"],
+                             data=entry["data"], seat=entry["seat"], actor_seat=entry["actor"],
+                             summary=(summary or f"{entry['type']} (undone)")[:300],
+                             undone=entry["undone"],
+                             undone_at=timezone.now() if entry["undone"] else None))
+        Move.objects.bulk_create(rows)
+        session.state = state
+        session.version = len(entries) + sum(1 for entry in entries if entry["undone"])
+        _settle(session, rules)
+        session.save()
+    return session

@@ -1,0 +1,23 @@
+from django.contrib import admin
+from django.urls import include, path
+
+from companion import views
+
+urlpatterns = [
+    path("", views.home, name="home"),
+    path("signup/", views.signup, name="signup"),
+    path("login/", views.SignIn.as_view(), name="login"),
+    path("logout/", views.sign_out, name="logout"),
+    path("new/", views.session_new, name="session-new"),
+    path("join/", views.join, name="join"),
+    path("join/<str:code>/", views.join_code, name="join-code"),
+    path("s/<int:pk>/", views.table, name="table"),
+    path("s/<int:pk>/move/", views.move, name="move"),
+    path("s/<int:pk>/undo/", views.undo, name="undo"),
+    path("s/<int:pk>/seat/", views.seat_claim, name="seat-claim"),
+    path("s/<int:pk>/qr.svg", views.join_qr, name="join-qr"),
+    path("board/<str:key>/", views.board, name="board"),
+    path("players/", views.players, name="players"),
+    path("api/", include("companion.api.urls")),
+    path("admin/", admin.site.urls),
+]

@@ -1,0 +1,340 @@
+"""The pages shared by all games. Each view renders its whole page, or for an htmx request the one
+partial that changed (`template#partial`). Access is decided here, never in templates."""
+
+import json
+
+import segno
+from django.contrib.auth import login, logout
+from django.contrib.auth.decorators import login_required
+from django.contrib.auth.views import LoginView
+from django.db.models import Prefetch
+from django.http import Http404, HttpResponse
+from django.shortcuts import redirect, render
+from django.template.loader import select_template
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from companion import engine, services
+from companion.access import guest_cookie_name, session_access
+from companion.engine import RuleViolation
+from companion.errors import Refused, Stale
+from companion.lan import public_base
+from companion.models import Player, Seat, Session
+from companion.payloads import move_payload
+
+GUEST_COOKIE_AGE = 60 * 60 * 24 * 30
+
+
+def _sessions_with_seats():
+    return Session.objects.prefetch_related(
+        Prefetch("seats", queryset=Seat.objects.order_by("index"))
+    )
+
+
+def _access(request, pk):
+    """(session, actor) for the table pages; 404 for anyone else, as if it did not exist."""
+    try:
+        return session_access(request, pk, cookies=True, queryset=_sessions_with_seats())
+    except Refused:
+        raise Http404(_("There is no such game, or it is not yours.")) from None
+
+
+def home(request):
+    recent = []
+    if request.user.is_authenticated:
+        recent = _sessions_with_seats().filter(owner=request.user)[:10]
+    return render(request, "companion/home.html", {"recent": recent,
+                                                   "games": engine.all_games()})
+
+
+def signup(request):
+    error, username = None, ""
+    if request.method == "POST":
+        username = request.POST.get("username", "")
+        try:
+            user, _token = services.user_register(username=username,
+                                                  password=request.POST.get("password", ""))
+        except Refused as refusal:
+            error = refusal.message
+        else:
+            login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+            return redirect("home")
+    return render(request, "companion/signup.html", {"error": error, "username": username},
+                  status=400 if error else 200)
+
+
+class SignIn(LoginView):
+    template_name = "companion/login.html"
+    redirect_authenticated_user = True
+
+
+@require_POST
+def sign_out(request):
+    logout(request)
+    return redirect("home")
+
+
+def _option_value(raw, default):
+    """A form field's text as the type of the option's default."""
+    if isinstance(default, bool):
+        return raw in ("on", "true", "1", "yes")
+    if isinstance(default, int):
+        try:
+            return int(raw)
+        except ValueError:
+            raise Refused(_("%(value)s is not a whole number.") % {"value": raw}) from None
+    if isinstance(default, (dict, list)) or default is None:
+        if not raw.strip():
+            return default
+        try:
+            return json.loads(raw)
+        except ValueError:
+            raise Refused(_("%(value)s is not valid JSON.") % {"value": raw}) from None
+    return raw
+
+
+def _option_fields(game, data=None):
+    fields = []
+    for name, default in game.options.items():
+        if isinstance(default, bool):
+            kind = "checkbox"
+        elif isinstance(default, int):
+            kind = "number"
+        elif isinstance(default, str):
+            kind = "text"
+        else:
+            kind = "json"
+        value = data.get(f"opt_{name}") if data is not None else None
+        if value is None:
+            value = json.dumps(default) if kind == "json" and default is not None else default
+        fields.append({"name": name, "kind": kind, "value": value, "default": default})
+    return fields
+
+
+@login_required
+def session_new(request):
+    slug = request.POST.get("game") or request.GET.get("game")
+    games = engine.all_games()
+    if not slug:
+        return render(request, "companion/new.html", {"games": games})
+    try:
+        game = engine.get(slug)
+    except RuleViolation:
+        raise Http404(_("There is no such game.")) from None
+    roster = Player.objects.filter(owner=request.user)
+    error = None
+    if request.method == "POST":
+        names = [name.strip() for name in request.POST.getlist("name") if name.strip()]
+        try:
+            options = {}
+            for name, default in game.options.items():
+                raw = request.POST.get(f"opt_{name}")
+                if raw is None and isinstance(default, bool):
+                    options[name] = False
+                elif raw is not None:
+                    options[name] = _option_value(raw, default)
+            session = services.session_create(owner=request.user, game=game.slug,
+                                               players=names, options=options)
+        except (Refused, RuleViolation) as refusal:
+            error = refusal.message
+        else:
+            return redirect("table", pk=session.pk)
+    data = request.POST if request.method == "POST" else None
+    names = request.POST.getlist("name") if data else []
+    slots = names + [""] * max(0, game.max_players - len(names))
+    context = {"game": game, "roster": roster, "slots": slots[: game.max_players],
+               "options": _option_fields(game, data), "error": error}
+    return render(request, "companion/new.html", context, status=400 if error else 200)
+
+
+def join(request):
+    code = (request.GET.get("code") or "").strip().upper()
+    if code:
+        return redirect("join-code", code=code)
+    return render(request, "companion/join.html", {})
+
+
+def join_code(request, code):
+    code = code.strip().upper()
+    session = _sessions_with_seats().filter(code=code, status=Session.Status.ACTIVE).first()
+    if session is None:
+        return render(request, "companion/join.html",
+                      {"error": _("No game is open with the code %(code)s.") % {"code": code},
+                       "code": code}, status=404)
+    claimed = set(session.guests.exclude(seat=None).values_list("seat", flat=True))
+    error = None
+    if request.method == "POST":
+        raw = request.POST.get("seat", "")
+        seat = int(raw) if raw.isdigit() else None
+        try:
+            guest = services.guest_join(code=code, seat=seat)
+        except Refused as refusal:
+            error = refusal.message
+        else:
+            response = redirect("table", pk=session.pk)
+            response.set_cookie(guest_cookie_name(session.pk), guest.token,
+                                max_age=GUEST_COOKIE_AGE, httponly=True, samesite="Lax",
+                                secure=request.is_secure())
+            return response
+    return render(request, "companion/join_seat.html",
+                  {"session": session, "claimed": claimed, "error": error},
+                  status=409 if error else 200)
+
+
+def _panel_template(session):
+    return select_template([f"games/{session.game}/panel.html", "companion/panel_generic.html"])
+
+
+def table_context(request, session, actor, *, refusal=None):
+    rules = engine.get(session.game)
+    viewer = actor.seat if actor else None
+    moves = list(session.moves.order_by("-seq")[:30])
+    last_active = next((move for move in moves if not move.undone), None)
+    if last_active is None and session.version:
+        last_active = session.moves.filter(undone=False).order_by("-seq").first()
+    return {
+        "session": session,
+        "rules": rules,
+        "state": rules.redact(session.state, viewer),
+        "standings": rules.standings(session.state),
+        "moves": moves,
+        "last_active": last_active,
+        "actor": actor,
+        "is_host": bool(actor and actor.is_host),
+        "viewer": viewer,
+        "seats": list(session.seats.all()),
+        "panel_template": _panel_template(session).template.name if actor else None,
+        "refusal": refusal,
+        "join_url": public_base(request) + reverse("join-code", args=[session.code]),
+        "board_url": public_base(request) + reverse("board", args=[session.board_key]),
+    }
+
+
+def table(request, pk):
+    session, actor = _access(request, pk)
+    template = "companion/table.html"
+    if request.htmx and request.htmx.target:
+        template += "#live"
+    return render(request, template, table_context(request, session, actor))
+
+
+def _refused(request, session, actor, message, form, status):
+    session.refresh_from_db()
+    context = table_context(request, session, actor,
+                            refusal={"form": form, "message": message})
+    template = "companion/table.html#live" if request.htmx else "companion/table.html"
+    return render(request, template, context, status=status)
+
+
+def _fields_of(request):
+    """The move's fields: a JSON `payload` (from the richer panels), else the form's fields."""
+    if request.POST.get("payload"):
+        try:
+            fields = json.loads(request.POST["payload"])
+        except ValueError:
+            raise Refused(_("The move could not be read: its payload is not JSON.")) from None
+        if not isinstance(fields, dict):
+            raise Refused(_("The move could not be read: its payload is not an object."))
+        return fields
+    skip = {"csrfmiddlewaretoken", "type", "form", "expected_version", "payload"}
+    fields = {}
+    for key in request.POST:
+        if key in skip:
+            continue
+        values = request.POST.getlist(key)
+        fields[key] = values if key.endswith("[]") or len(values) > 1 else values[0]
+    return {key.removesuffix("[]"): value for key, value in fields.items()}
+
+
+def _expected_version(request):
+    raw = request.POST.get("expected_version", "")
+    return int(raw) if raw.isdigit() else None
+
+
+def _after_write(request, pk):
+    if request.htmx:
+        session, actor = _access(request, pk)
+        return render(request, "companion/table.html#live",
+                      table_context(request, session, actor))
+    return redirect("table", pk=pk)
+
+
+@require_POST
+def move(request, pk):
+    session, actor = _access(request, pk)
+    form = request.POST.get("form", "")
+    try:
+        fields = _fields_of(request)
+        move_type = request.POST.get("type") or fields.pop("type", None)
+        data = move_payload(game=session.game, move_type=move_type, fields=fields)
+        services.move_play(session=session, type=move_type, data=data, actor=actor,
+                           expected_version=_expected_version(request))
+    except Stale:
+        return _refused(request, session, actor,
+                        _("Someone at the table changed this: here is the latest."), form, 412)
+    except (RuleViolation, Refused) as refusal:
+        return _refused(request, session, actor, refusal.message, form,
+                        getattr(refusal, "status", 400))
+    return _after_write(request, pk)
+
+
+@require_POST
+def undo(request, pk):
+    session, actor = _access(request, pk)
+    try:
+        services.move_undo(session=session, actor=actor,
+                           expected_version=_expected_version(request))
+    except Stale:
+        return _refused(request, session, actor,
+                        _("Someone at the table changed this: here is the latest."), "undo", 412)
+    except Refused as refusal:
+        return _refused(request, session, actor, refusal.message, "undo", refusal.status)
+    return _after_write(request, pk)
+
+
+@require_POST
+def seat_claim(request, pk):
+    session, actor = _access(request, pk)
+    raw = request.POST.get("seat", "")
+    if actor.guest is None or not raw.isdigit():
+        return redirect("table", pk=pk)
+    try:
+        services.guest_seat_claim(guest=actor.guest, seat=int(raw))
+    except Refused as refusal:
+        return _refused(request, session, actor, refusal.message, "seat", refusal.status)
+    return redirect("table", pk=pk)
+
+
+def join_qr(request, pk):
+    session, _actor = _access(request, pk)
+    url = public_base(request) + reverse("join-code", args=[session.code])
+    svg = segno.make(url, error="m").svg_inline(scale=6, dark="#1b1b1b", light="#ffffff")
+    return HttpResponse(svg, content_type="image/svg+xml")
+
+
+def board(request, key):
+    session = _sessions_with_seats().filter(board_key=key).first()
+    if session is None:
+        raise Http404(_("There is no such board."))
+    template = "companion/board.html"
+    if request.htmx:
+        template += "#board"
+    return render(request, template, table_context(request, session, None))
+
+
+@login_required
+def players(request):
+    error = None
+    if request.method == "POST":
+        try:
+            services.player_create(owner=request.user, name=request.POST.get("name", ""))
+        except Refused as refusal:
+            error = refusal.message
+        else:
+            return redirect("players")
+    roster = Player.objects.filter(owner=request.user)
+    return render(request, "companion/players.html", {"roster": roster, "error": error},
+                  status=400 if error else 200)
+
+

@@ -1,0 +1,1143 @@
+"""El Capitán Alatriste (Antonio Catalán, Devir 2002): the bank and the individual boards.
+
+Pure rules: no Django. The app keeps every player's chips, the cards on the individual board,
+jail and lost turns, and resolves duels, combats and the Plaza Mayor events with the rules'
+arithmetic. The board, the pawns, the Patrol pawn and the deck stay on the table.
+
+Rulebook: shared/rules/el-capitan-alatriste.txt. Spec: shared/specs/alatriste.md.
+
+Readings the app makes where the rules or the spec leave a point open ("the app's reading"):
+- Before `setup` a seat has Vigour 12 and no other chips; it plays no move but `setup`.
+- A dead seat keeps `ready` true and status "dead": it plays no move but `setup` again.
+- Two cards are equal when their names are, ignoring case and outer spaces.
+- "Escape justice": killing a player in a duel or combat, or challenging (duel) or attacking
+  (combat) a player who has 3 Vigour chips or less, makes the challenger wanted for 3 turns
+  ("During 3 turns ..."). The challenge itself is the fault: the challenger is wanted even if the
+  duel is refused or the Patrol stops it. Being sent to the court jail ends the prosecution (he
+  was captured), as refuge or leaving Madrid ("away") evade it.
+- A challenged (duel) or attacked (combat) player with 3 Vigour chips or less dies without dice
+  when the fight would take place (after the Patrol): no winner's Fame, nothing to take.
+- Ties (the rules say nothing): only the tied leaders roll again. Dice a player gave that end
+  equal are refused ("Equal: roll again"); dice the server rolled are rolled again. In a duel or
+  combat the dice of the deciding roll are the ones whose 6 or 1/2 count.
+- A player saved from death by cards (Vigour chips 0) stays saved while his cards give Vigour;
+  losing those cards with no Vigour chips is death.
+- In the dice game every joiner rolls too (the rules: entering "gives the player the right to
+  roll the dice"); their dice go in `rolls` under their seat number, beside "player" and "bank".
+- Emilio Bocanegra wins the Act of Faith for a player who takes part in it (free, no lost turns).
+- Scores are ints when whole and floats on a half ducat (13.5 beats 13).
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from companion.engine import Game, RuleViolation, rank_by_score
+
+MAX_VIGOUR = 12
+SETUP_POINTS = 10  # Fencing + ducats at the start
+MIN_SETUP = 2
+WEAK_VIGOUR = 3  # "If a player has 3 Vigour points or less and is challenged ... he will die"
+WANTED_TURNS = 3
+MAX_ATTACKS = 3
+MIN_BET = 5
+VALIDO_FAME = 30
+BULLFIGHT_FAME = 3
+ACT_OF_FAITH_FAME = 4
+MAX_CARD_VALUE = 99
+MAX_LOST_TURNS = 99
+
+STATS = ("vigour", "fame", "fencing", "ducats")
+STATUSES = ("free", "jail", "court_jail", "away", "refuge")
+CARD_KINDS = ("character", "possession", "attack", "help")
+BOARD_KINDS = ("character", "possession")
+BOCANEGRA = "emilio bocanegra"
+
+STATUS_WORDS = {
+    "free": "free",
+    "jail": "in the town jail",
+    "court_jail": "in the court jail",
+    "away": "away from Madrid",
+    "refuge": "in refuge in a church",
+    "dead": "dead",
+}
+
+
+# ---------------------------------------------------------------- the sheet and its helpers
+
+
+def totals(seat: Mapping[str, Any]) -> dict[str, int]:
+    """Chips plus the board cards' values; a total never goes below 0."""
+
+    def total(stat: str) -> int:
+        return max(0, seat[stat] + sum(card[stat] for card in seat["cards"]))
+
+    return {"fame": total("fame"), "vigour": total("vigour"), "fencing": total("fencing")}
+
+
+def income(seat: Mapping[str, Any]) -> int:
+    """What the bank pays at the start of a turn, by total Fame (Game Mechanics)."""
+    fame = totals(seat)["fame"]
+    if fame >= 30:
+        return 3
+    if fame >= 15:
+        return 2
+    return 1
+
+
+def zone(seat: Mapping[str, Any]) -> int:
+    """The highest board zone the player may walk: Fame and a carriage, horse or sedan chair."""
+    fame = totals(seat)["fame"]
+    if not any(card["vehicle"] for card in seat["cards"]):
+        return 1
+    if fame >= 30:
+        return 3
+    if fame >= 15:
+        return 2
+    return 1
+
+
+def has_pistols(seat: Mapping[str, Any]) -> bool:
+    return any(card["pistols"] for card in seat["cards"])
+
+
+def card_fencing(seat: Mapping[str, Any], kind: str) -> int:
+    """The board cards' Fencing for a fight: pistols count in combats, not in duels."""
+    return sum(
+        card["fencing"] for card in seat["cards"] if kind == "combat" or not card["pistols"]
+    )
+
+
+def card_vigour(seat: Mapping[str, Any]) -> int:
+    return sum(card["vigour"] for card in seat["cards"])
+
+
+def _refresh(seat: dict[str, Any]) -> dict[str, Any]:
+    """Recompute the derived fields after any change of chips or cards."""
+    seat["totals"] = totals(seat)
+    seat["zone"] = zone(seat)
+    seat["income"] = income(seat)
+    return seat
+
+
+def _blank_sheet(name: str) -> dict[str, Any]:
+    return _refresh({
+        "name": name, "ready": False,
+        "vigour": MAX_VIGOUR, "fame": 0, "fencing": 0, "ducats": 0,
+        "cards": [], "attacks": 0, "status": "free", "recovering": False,
+        "lost_turns": 0, "wanted_turns": 0,
+    })
+
+
+# ---------------------------------------------------------------- reading the move's fields
+
+
+def _fields(data: Any) -> dict[str, Any]:
+    if data is None:
+        return {}
+    if not isinstance(data, dict):
+        raise RuleViolation("The move needs its fields.", field="data")
+    return data
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _int(data: Mapping[str, Any], field: str, low: int, high: int, what: str) -> int:
+    value = data.get(field)
+    if not _is_int(value):
+        raise RuleViolation(f"Give {what} as a whole number.", field=field)
+    if not low <= value <= high:
+        raise RuleViolation(f"{what.capitalize()} must be from {low} to {high}, not {value}.",
+                            field=field)
+    return value
+
+
+def _bool(data: Mapping[str, Any], field: str, what: str, default: bool | None = None) -> bool:
+    value = data.get(field, default)
+    if not isinstance(value, bool):
+        raise RuleViolation(f"Say whether {what} (yes or no).", field=field)
+    return value
+
+
+def _choice(data: Mapping[str, Any], field: str, allowed: tuple[str, ...]) -> str:
+    value = data.get(field)
+    if value not in allowed:
+        raise RuleViolation(f"Choose {field}: one of {', '.join(allowed)}.", field=field)
+    return value
+
+
+def _seat_no(state: Mapping[str, Any], value: Any, field: str) -> int:
+    if not _is_int(value):
+        raise RuleViolation(f"Choose a player for {field}.", field=field)
+    if not 0 <= value < len(state["seats"]):
+        raise RuleViolation(f"There is no seat {value}.", field=field)
+    return value
+
+
+def _check_playing(state: Mapping[str, Any], index: int, field: str) -> None:
+    seat = state["seats"][index]
+    if not seat["ready"]:
+        raise RuleViolation(
+            f"{seat['name']} has not set up yet: choose Fencing and ducats first.", field=field)
+    if seat["status"] == "dead":
+        raise RuleViolation(f"{seat['name']} is dead: set up again to play on.", field=field)
+
+
+def _player(state: Mapping[str, Any], data: Mapping[str, Any], field: str) -> int:
+    """A seat that has set up and is alive."""
+    index = _seat_no(state, data.get(field), field)
+    _check_playing(state, index, field)
+    return index
+
+
+def _free_player(state: Mapping[str, Any], data: Mapping[str, Any], field: str) -> int:
+    """A player on the board: no duels or combats in jail, church or away boxes (Patrol)."""
+    index = _player(state, data, field)
+    seat = state["seats"][index]
+    if seat["status"] != "free":
+        raise RuleViolation(
+            f"{seat['name']} is {STATUS_WORDS[seat['status']]}: no duels or combats there.",
+            field=field)
+    return index
+
+
+def _name(state: Mapping[str, Any], index: int) -> str:
+    return state["seats"][index]["name"]
+
+
+# ---------------------------------------------------------------- cards
+
+
+def _card_key(name: str) -> str:
+    return name.strip().casefold()
+
+
+def _card_value(raw: Mapping[str, Any], stat: str) -> int:
+    value = raw.get(stat, 0)
+    if not _is_int(value) or not -MAX_CARD_VALUE <= value <= MAX_CARD_VALUE:
+        raise RuleViolation(f"The card's {stat} must be a whole number.", field="card")
+    return value
+
+
+def _card_flag(raw: Mapping[str, Any], flag: str) -> bool:
+    value = raw.get(flag, False)
+    if not isinstance(value, bool):
+        raise RuleViolation(f"Say whether the card has {flag} (yes or no).", field="card")
+    return value
+
+
+def card_of(raw: Any, field: str = "card") -> dict[str, Any]:
+    """A card as the rules keep it: the catalogue's fields, values 0 and flags off when left
+    out, enemies as a list of names, the catalogue id and number kept when given."""
+    if not isinstance(raw, dict):
+        raise RuleViolation("Give the card with its name and values.", field=field)
+    name = raw.get("name")
+    if not isinstance(name, str) or not name.strip():
+        raise RuleViolation("A card needs a name.", field=field)
+    kind = raw.get("kind")
+    if kind not in CARD_KINDS:
+        raise RuleViolation(f"{name}: a card is a {', '.join(CARD_KINDS)} card.", field=field)
+    enemies = raw.get("enemies") or []
+    if not isinstance(enemies, list) or not all(isinstance(e, str) for e in enemies):
+        raise RuleViolation(f"{name}: give the enemies as a list of names.", field=field)
+    card: dict[str, Any] = {}
+    for key in ("id", "number"):
+        if raw.get(key) is not None:
+            if not isinstance(raw[key], str | int) or isinstance(raw[key], bool):
+                raise RuleViolation(f"{name}: the card's {key} is not valid.", field=field)
+            card[key] = raw[key]
+    card.update({
+        "name": name.strip(), "kind": kind,
+        "fame": _card_value(raw, "fame"), "vigour": _card_value(raw, "vigour"),
+        "fencing": _card_value(raw, "fencing"),
+        "pistols": _card_flag(raw, "pistols"), "vehicle": _card_flag(raw, "vehicle"),
+        "enemies": [e.strip() for e in enemies if e.strip()],
+    })
+    return card
+
+
+def _card_name(raw: Any, field: str) -> str:
+    """A card named by its name, or by the card itself (only its name counts)."""
+    if isinstance(raw, dict):
+        raw = raw.get("name")
+    if not isinstance(raw, str) or not raw.strip():
+        raise RuleViolation("Name the card.", field=field)
+    return raw.strip()
+
+
+def equal_cards(one: Mapping[str, Any], other: Mapping[str, Any]) -> bool:
+    return _card_key(one["name"]) == _card_key(other["name"])
+
+
+def enemy_cards(one: Mapping[str, Any], other: Mapping[str, Any]) -> bool:
+    """Enemies when either card lists the other ("not possible to have Quevedo and Pacheco")."""
+    return (_card_key(other["name"]) in {_card_key(e) for e in one["enemies"]}
+            or _card_key(one["name"]) in {_card_key(e) for e in other["enemies"]})
+
+
+def _check_fits(seat: Mapping[str, Any], card: Mapping[str, Any], field: str) -> None:
+    if card["kind"] == "attack":
+        raise RuleViolation(
+            f"{card['name']} is an attack card: it is played on another player (attack).",
+            field=field)
+    if card["kind"] == "help":
+        raise RuleViolation(
+            f"{card['name']} is a help card: it is played from the hand, not kept on the board.",
+            field=field)
+    for held in seat["cards"]:
+        if equal_cards(held, card):
+            raise RuleViolation(
+                f"{seat['name']} already has {held['name']}: never two equal cards.", field=field)
+        if enemy_cards(held, card):
+            raise RuleViolation(
+                f"{card['name']} and {held['name']} are enemies: {seat['name']} can't have both.",
+                field=field)
+
+
+def _find_card(seat: Mapping[str, Any], name: str, field: str) -> int:
+    for position, held in enumerate(seat["cards"]):
+        if _card_key(held["name"]) == _card_key(name):
+            return position
+    raise RuleViolation(f"{seat['name']} has no {name} on the board.", field=field)
+
+
+# ---------------------------------------------------------------- chips, life and death
+
+
+def _gain(seat: dict[str, Any], stat: str, delta: int) -> int:
+    """Add to a chip pile, stopping at 0 (and Vigour at 12); returns what was applied."""
+    before = seat[stat]
+    after = max(0, before + delta)
+    if stat == "vigour":
+        after = min(MAX_VIGOUR, after)
+    seat[stat] = after
+    return after - before
+
+
+def _die(seat: dict[str, Any]) -> None:
+    """Death: cards discarded, chips back to the bank (Death of a player)."""
+    seat.update({
+        "vigour": 0, "fame": 0, "fencing": 0, "ducats": 0, "cards": [], "attacks": 0,
+        "status": "dead", "recovering": False, "lost_turns": 0, "wanted_turns": 0,
+    })
+
+
+def _settle_life(seat: dict[str, Any]) -> str | None:
+    """After a Vigour change: death at 0 chips, unless cards give Vigour (saved, recovering
+    until 3 chips). Returns "dead", "saved" or None."""
+    if seat["status"] == "dead":
+        return None
+    if seat["vigour"] == 0:
+        if card_vigour(seat) > 0:
+            seat["recovering"] = True
+            return "saved"
+        _die(seat)
+        return "dead"
+    if seat["recovering"] and seat["vigour"] >= WEAK_VIGOUR:
+        seat["recovering"] = False
+    return None
+
+
+def _make_wanted(seat: dict[str, Any]) -> None:
+    if seat["status"] != "dead":
+        seat["wanted_turns"] = WANTED_TURNS
+
+
+def _refresh_all(state: dict[str, Any]) -> dict[str, Any]:
+    for seat in state["seats"]:
+        _refresh(seat)
+    return state
+
+
+# ---------------------------------------------------------------- dice
+
+
+def _die_value(value: Any, field: str) -> int:
+    if not _is_int(value) or not 1 <= value <= 6:
+        raise RuleViolation(f"A die shows 1 to 6, not {value!r}.", field=field)
+    return value
+
+
+def _pair(value: Any, who: str, field: str = "rolls") -> list[int] | None:
+    if value is None:
+        return None
+    if not isinstance(value, list | tuple) or len(value) != 2:
+        raise RuleViolation(f"Give two dice for {who}.", field=field)
+    return [_die_value(die, field) for die in value]
+
+
+def _rolls(data: Mapping[str, Any], allowed: set[str]) -> dict[str, Any]:
+    rolls = data.get("rolls")
+    if rolls is None:
+        return {}
+    if not isinstance(rolls, dict):
+        raise RuleViolation("Give the dice as rolls per player.", field="rolls")
+    # JSON keys are strings; a seat number given as an int means the same seat.
+    rolls = {str(key) if _is_int(key) else key: value for key, value in rolls.items()}
+    unknown = sorted(str(key) for key in rolls if key not in allowed)
+    if unknown:
+        raise RuleViolation(f"There are no dice for {', '.join(unknown)} here.", field="rolls")
+    return rolls
+
+
+def _roll_pair(rng: random.Random) -> list[int]:
+    return [rng.randint(1, 6), rng.randint(1, 6)]
+
+
+def _contest(bases: dict[str, int], given: dict[str, list[int] | None],
+             rng: random.Random) -> tuple[dict[str, list[int]], list[dict[str, Any]], str]:
+    """Two dice each plus a base; the highest wins. The app's house rule for ties: only the tied
+    leaders roll again; dice a player gave that end equal are refused.
+
+    Returns the deciding dice of everyone, the tied rolls that were rolled again, the winner."""
+    dice = {key: given.get(key) or _roll_pair(rng) for key in bases}
+    ties: list[dict[str, Any]] = []
+    contenders = list(bases)
+    while True:
+        scores = {key: bases[key] + sum(dice[key]) for key in contenders}
+        best = max(scores.values())
+        leaders = [key for key in contenders if scores[key] == best]
+        if len(leaders) == 1:
+            return dice, ties, leaders[0]
+        if any(given.get(key) for key in leaders):
+            raise RuleViolation("Equal: roll again", field="rolls")
+        ties.append({key: dice[key] for key in leaders})
+        for key in leaders:
+            dice[key] = _roll_pair(rng)
+        given = {}
+        contenders = leaders
+
+
+def _patrol(data: Mapping[str, Any], rng: random.Random) -> dict[str, Any] | None:
+    """The Patrol: its die roll equal to or above its distance sends both to the town jail."""
+    patrol = data.get("patrol")
+    if patrol is None:
+        return None
+    if not isinstance(patrol, dict):
+        raise RuleViolation("Give the Patrol's distance and roll.", field="patrol")
+    distance = _int(patrol, "distance", 0, 99, "the Patrol's distance")
+    roll = patrol.get("roll")
+    rolled = roll is None
+    roll = rng.randint(1, 6) if rolled else _die_value(roll, "patrol")
+    return {"distance": distance, "roll": roll, "server_rolled": rolled,
+            "acts": roll >= distance}
+
+
+# ---------------------------------------------------------------- duel and combat arithmetic
+
+
+def fight_side(kind: str, seat: Mapping[str, Any], dice: list[int], extra: int | None = None,
+               opponent_pistols: bool = False) -> dict[str, Any]:
+    """One side of a duel or combat: Fencing chips + cards' Fencing + 2 dice = total.
+
+    A 1 or 2 (1, 2 or 3 in a combat against pistols) on either die asks for one extra die and
+    loses that much Vigour, once; a 6 gains one Fencing chip in a duel, once."""
+    limit = 3 if kind == "combat" and opponent_pistols else 2
+    needs_extra = any(die <= limit for die in dice)
+    chips = seat["fencing"]
+    cards = card_fencing(seat, kind)
+    return {
+        "name": seat["name"], "chips": chips, "cards": cards, "dice": list(dice),
+        "total": chips + cards + sum(dice),
+        "extra_limit": limit, "extra_needed": needs_extra,
+        "extra": extra if needs_extra else None,
+        "vigour_lost": extra if needs_extra and extra is not None else 0,
+        "fencing_gained": 1 if kind == "duel" and 6 in dice else 0,
+    }
+
+
+def side_text(side: Mapping[str, Any]) -> str:
+    """'Íñigo 4 + 1 + (6+2) = 13 [+1 Fencing]'."""
+    text = (f"{side['name']} {side['chips']} + {side['cards']} + "
+            f"({side['dice'][0]}+{side['dice'][1]}) = {side['total']}")
+    notes = []
+    if side["fencing_gained"]:
+        notes.append("+1 Fencing")
+    if side["extra"] is not None:
+        notes.append(f"extra die {side['extra']}: -{side['vigour_lost']} Vigour")
+    return f"{text} [{', '.join(notes)}]" if notes else text
+
+
+def fight(kind: str, left: Mapping[str, Any], right: Mapping[str, Any], left_dice: list[int],
+          right_dice: list[int], left_extra: int | None = None,
+          right_extra: int | None = None) -> dict[str, Any]:
+    """The full breakdown of a duel or combat (kind "duel" or "combat") between two sheets:
+    both sides (see fight_side), the winning side (0, 1 or None when equal) and the line the
+    page and the log show: "Íñigo 4 + 1 + (6+2) = 13 [+1 Fencing] vs Quevedo ..."."""
+    sides = [
+        fight_side(kind, left, left_dice, left_extra, has_pistols(right)),
+        fight_side(kind, right, right_dice, right_extra, has_pistols(left)),
+    ]
+    if sides[0]["total"] == sides[1]["total"]:
+        winner = None
+    else:
+        winner = 0 if sides[0]["total"] > sides[1]["total"] else 1
+    return {"kind": kind, "sides": sides, "winner": winner,
+            "line": f"{side_text(sides[0])} vs {side_text(sides[1])}"}
+
+
+def _extra(rolls: Mapping[str, Any], key: str, rng: random.Random) -> int:
+    value = rolls.get(key)
+    return rng.randint(1, 6) if value is None else _die_value(value, "rolls")
+
+
+def _resolve_fight(state: dict[str, Any], kind: str, roles: tuple[str, str],
+                   seats: tuple[int, int], rolls: Mapping[str, Any],
+                   rng: random.Random) -> dict[str, Any]:
+    """Roll (or take) the dice, settle ties, roll the extra dice needed: the breakdown."""
+    left, right = (state["seats"][i] for i in seats)
+    bases = {
+        roles[0]: left["fencing"] + card_fencing(left, kind),
+        roles[1]: right["fencing"] + card_fencing(right, kind),
+    }
+    given = {role: _pair(rolls.get(role), role) for role in roles}
+    extras_given = {role: rolls.get(f"{role}_extra") for role in roles}
+    for role in roles:
+        if extras_given[role] is not None:
+            _die_value(extras_given[role], "rolls")
+    dice, ties, _ = _contest(bases, given, rng)
+    result = fight(kind, left, right, dice[roles[0]], dice[roles[1]])
+    extras: list[int | None] = []
+    for role, side in zip(roles, result["sides"], strict=True):
+        extras.append(_extra(rolls, f"{role}_extra", rng) if side["extra_needed"] else None)
+    result = fight(kind, left, right, dice[roles[0]], dice[roles[1]], *extras)
+    result["ties"] = ties
+    result["roles"] = list(roles)
+    result["seats"] = list(seats)
+    return result
+
+
+def _apply_wounds(state: dict[str, Any], result: Mapping[str, Any],
+                  last: dict[str, Any]) -> None:
+    """Vigour lost to the extra dice; a death makes the other side wanted (escape justice)."""
+    for position, index in enumerate(result["seats"]):
+        seat = state["seats"][index]
+        _gain(seat, "vigour", -result["sides"][position]["vigour_lost"])
+        outcome = _settle_life(seat)
+        if outcome == "dead":
+            last["deaths"].append(index)
+            killer = result["seats"][1 - position]
+            _make_wanted(state["seats"][killer])
+            if killer not in last["wanted"]:
+                last["wanted"].append(killer)
+        elif outcome == "saved":
+            last["saved"].append(index)
+
+
+# ---------------------------------------------------------------- moves
+
+
+def _start(state: Mapping[str, Any], data: Any) -> tuple[dict[str, Any], dict[str, Any]]:
+    return copy.deepcopy(dict(state)), _fields(data)
+
+
+def setup_move(state, data, actor, rng):
+    """Fencing + ducats = 10, each at least 2; Vigour 12, Fame 0 (Preparation of the game)."""
+    state, data = _start(state, data)
+    index = _seat_no(state, data.get("seat"), "seat")
+    seat = state["seats"][index]
+    if seat["ready"] and seat["status"] != "dead":
+        raise RuleViolation(f"{seat['name']} has already set up.", field="seat")
+    top = SETUP_POINTS - MIN_SETUP
+    fencing = _int(data, "fencing", MIN_SETUP, top, "Fencing")
+    ducats = _int(data, "ducats", MIN_SETUP, top, "ducats")
+    if fencing + ducats != SETUP_POINTS:
+        raise RuleViolation(
+            f"Fencing and ducats share 10 chips: {fencing} + {ducats} is {fencing + ducats}.",
+            field="ducats")
+    fresh = _blank_sheet(seat["name"])
+    fresh.update({"ready": True, "fencing": fencing, "ducats": ducats})
+    state["seats"][index] = _refresh(fresh)
+    state["last"] = {"type": "setup", "seat": index, "again": seat["status"] == "dead"}
+    return state
+
+
+def turn_move(state, data, actor, rng):
+    """The start of a turn: the bank pays the income; a lost or a wanted turn is counted down."""
+    state, data = _start(state, data)
+    index = _player(state, data, "seat")
+    seat = state["seats"][index]
+    paid = income(seat)
+    seat["ducats"] += paid
+    lost = seat["lost_turns"] > 0
+    wanted = seat["wanted_turns"] > 0
+    seat["lost_turns"] -= int(lost)
+    seat["wanted_turns"] -= int(wanted)
+    state["last"] = {"type": "turn", "seat": index, "income": paid, "lost_turn": lost,
+                     "wanted_turn": wanted}
+    return _refresh_all(state)
+
+
+def adjust_move(state, data, actor, rng):
+    """A box's or a card's effect on one chip pile."""
+    state, data = _start(state, data)
+    index = _player(state, data, "seat")
+    seat = state["seats"][index]
+    stat = _choice(data, "stat", STATS)
+    delta = data.get("delta")
+    if not _is_int(delta) or delta == 0:
+        raise RuleViolation("Give the change as a whole number other than 0.", field="delta")
+    if abs(delta) > 999:
+        raise RuleViolation("A change is at most 999 chips.", field="delta")
+    reason = data.get("reason") or ""
+    if not isinstance(reason, str) or len(reason) > 200:
+        raise RuleViolation("The reason is a short text.", field="reason")
+    last = {"type": "adjust", "seat": index, "stat": stat, "delta": delta, "reason": reason,
+            "applied": 0, "jailed": False, "outcome": None}
+    if stat == "ducats" and -delta > seat["ducats"]:
+        # "If ... left without chips of Ducados and has to make a payment, he will be
+        # transferred immediately to the town's jail": the app's reading, nothing is paid.
+        last["jailed"] = True
+        if seat["status"] not in ("jail", "court_jail"):
+            seat["status"] = "jail"
+    else:
+        last["applied"] = _gain(seat, stat, delta)
+        last["outcome"] = _settle_life(seat)
+    state["last"] = last
+    return _refresh_all(state)
+
+
+def card_move(state, data, actor, rng):
+    """A character or possession card put on, or taken off, a player's individual board."""
+    state, data = _start(state, data)
+    index = _player(state, data, "seat")
+    seat = state["seats"][index]
+    action = _choice(data, "action", ("add", "remove"))
+    last = {"type": "card", "seat": index, "action": action, "outcome": None}
+    if action == "add":
+        card = card_of(data.get("card"))
+        _check_fits(seat, card, "card")
+        seat["cards"].append(card)
+    else:
+        position = _find_card(seat, _card_name(data.get("card"), "card"), "card")
+        card = seat["cards"].pop(position)
+        # A saved player with no Vigour chips left lives by his cards' Vigour alone.
+        last["outcome"] = _settle_life(seat)
+    last["card"] = card["name"]
+    state["last"] = last
+    return _refresh_all(state)
+
+
+def attack_move(state, data, actor, rng):
+    """An attack card played on another player (at most 3 waiting), or the oldest resolved."""
+    state, data = _start(state, data)
+    action = _choice(data, "action", ("play", "resolve"))
+    target = _player(state, data, "to")
+    seat = state["seats"][target]
+    source = None
+    if action == "play" or data.get("from") is not None:
+        source = _player(state, data, "from")
+    if action == "play":
+        if source == target:
+            raise RuleViolation(
+                f"{seat['name']} can't play an attack card on himself.", field="to")
+        if seat["attacks"] >= MAX_ATTACKS:
+            raise RuleViolation(
+                f"{seat['name']} already has {MAX_ATTACKS} attack cards waiting.", field="to")
+        seat["attacks"] += 1
+    else:
+        if seat["attacks"] == 0:
+            raise RuleViolation(f"{seat['name']} has no attack card waiting.", field="to")
+        seat["attacks"] -= 1
+    state["last"] = {"type": "attack", "action": action, "from": source, "to": target,
+                     "waiting": seat["attacks"]}
+    return _refresh_all(state)
+
+
+def status_move(state, data, actor, rng):
+    """Jail, court jail, away (Flanders, travelling, at sea), refuge, free; lost turns."""
+    state, data = _start(state, data)
+    index = _player(state, data, "seat")
+    seat = state["seats"][index]
+    status = _choice(data, "status", STATUSES)
+    if data.get("lost_turns") is not None:
+        seat["lost_turns"] = _int(data, "lost_turns", 0, MAX_LOST_TURNS, "the lost turns")
+    was_wanted = seat["wanted_turns"] > 0
+    seat["status"] = status
+    if status in ("refuge", "away", "court_jail"):
+        # Refuge or leaving Madrid evades justice; the court jail is where the capture ends.
+        seat["wanted_turns"] = 0
+    state["last"] = {"type": "status", "seat": index, "status": status,
+                     "lost_turns": seat["lost_turns"],
+                     "cleared_wanted": was_wanted and seat["wanted_turns"] == 0}
+    return _refresh_all(state)
+
+
+def _take(data: Mapping[str, Any]) -> dict[str, Any] | None:
+    take = data.get("take")
+    if take is None:
+        return None
+    if not isinstance(take, dict):
+        raise RuleViolation("Say which card the winner takes and whether he keeps it.",
+                            field="take")
+    return {"card": _card_name(take.get("card"), "take"),
+            "keep": _bool(take, "keep", "the winner keeps the card", default=False)}
+
+
+def _fight_last(kind: str, roles: tuple[str, str], seats: tuple[int, int]) -> dict[str, Any]:
+    return {"type": kind, roles[0]: seats[0], roles[1]: seats[1], "outcome": None,
+            "patrol": None, "fight": None, "winner": None, "loser": None,
+            "wanted": [], "deaths": [], "saved": [], "fame": {}}
+
+
+def _note_fame(state: dict[str, Any], last: dict[str, Any], index: int, delta: int) -> None:
+    applied = _gain(state["seats"][index], "fame", delta)
+    key = str(index)
+    last["fame"][key] = last["fame"].get(key, 0) + applied
+
+
+def _wanted_for_weak_target(state, last, challenger: int, target: int) -> bool:
+    """Challenging a player with 3 Vigour chips or less: the challenger is prosecuted."""
+    weak = state["seats"][target]["vigour"] <= WEAK_VIGOUR
+    if weak:
+        _make_wanted(state["seats"][challenger])
+        last["wanted"].append(challenger)
+    return weak
+
+
+def _patrol_stops(state, last, seats, patrol) -> bool:
+    last["patrol"] = patrol
+    if patrol and patrol["acts"]:
+        for index in seats:
+            state["seats"][index]["status"] = "jail"
+        last["outcome"] = "patrol"
+        return True
+    return False
+
+
+def _weak_dies(state, last, killer: int, victim: int) -> None:
+    """3 Vigour chips or less: death "even though he has cards adding Vigour"."""
+    _die(state["seats"][victim])
+    last["outcome"] = "weak"
+    last["deaths"].append(victim)
+    _make_wanted(state["seats"][killer])
+    if killer not in last["wanted"]:
+        last["wanted"].append(killer)
+
+
+def duel_move(state, data, actor, rng):
+    state, data = _start(state, data)
+    roles = ("challenger", "challenged")
+    challenger = _free_player(state, data, "challenger")
+    challenged = _free_player(state, data, "challenged")
+    if challenger == challenged:
+        raise RuleViolation("A player can't challenge himself.", field="challenged")
+    accepted = _bool(data, "accepted", "the duel is accepted")
+    patrol = _patrol(data, rng)
+    rolls = _rolls(data, {*roles, "challenger_extra", "challenged_extra"})
+    take = _take(data)
+    hand = _bool(data, "loser_has_hand_cards", "the loser has cards in his hand", default=False)
+    seats = (challenger, challenged)
+    last = _fight_last("duel", roles, seats)
+    _wanted_for_weak_target(state, last, challenger, challenged)
+    _note_fame(state, last, challenger, 1)
+    if not accepted:
+        _note_fame(state, last, challenged, -2)
+        last["outcome"] = "refused"
+    else:
+        _note_fame(state, last, challenged, 1)
+        if _patrol_stops(state, last, seats, patrol):
+            pass
+        elif state["seats"][challenged]["vigour"] <= WEAK_VIGOUR:
+            _weak_dies(state, last, challenger, challenged)
+        else:
+            _duel_fought(state, last, rolls, take, hand, rng)
+    state["last"] = last
+    return _refresh_all(state)
+
+
+def _duel_fought(state, last, rolls, take, hand, rng) -> None:
+    seats = (last["challenger"], last["challenged"])
+    result = _resolve_fight(state, "duel", ("challenger", "challenged"), seats, rolls, rng)
+    winner = seats[result["winner"]]
+    loser = seats[1 - result["winner"]]
+    last.update({"outcome": "fought", "fight": result, "winner": winner, "loser": loser})
+    for position, index in enumerate(seats):
+        state["seats"][index]["fencing"] += result["sides"][position]["fencing_gained"]
+    _note_fame(state, last, winner, 1)
+    loser_seat = state["seats"][loser]
+    if not loser_seat["cards"] and not hand:
+        _note_fame(state, last, loser, -1)
+    if take:
+        position = _find_card(loser_seat, take["card"], "take")
+        card = loser_seat["cards"].pop(position)
+        if take["keep"]:
+            _check_fits(state["seats"][winner], card, "take")
+            state["seats"][winner]["cards"].append(card)
+        last["take"] = {"card": card["name"], "keep": take["keep"]}
+    _apply_wounds(state, result, last)
+
+
+def _discards(data: Mapping[str, Any]) -> list[str]:
+    names = data.get("discard") or []
+    if not isinstance(names, list) or len(names) > 2:
+        raise RuleViolation("The loser discards at most 2 board cards.", field="discard")
+    names = [_card_name(name, "discard") for name in names]
+    if len({_card_key(name) for name in names}) != len(names):
+        raise RuleViolation("Name two different cards to discard.", field="discard")
+    return names
+
+
+def combat_move(state, data, actor, rng):
+    state, data = _start(state, data)
+    roles = ("attacker", "defender")
+    attacker = _free_player(state, data, "attacker")
+    defender = _free_player(state, data, "defender")
+    if attacker == defender:
+        raise RuleViolation("A player can't fight himself.", field="defender")
+    patrol = _patrol(data, rng)
+    rolls = _rolls(data, {*roles, "attacker_extra", "defender_extra"})
+    discard = _discards(data)
+    seats = (attacker, defender)
+    last = _fight_last("combat", roles, seats)
+    _wanted_for_weak_target(state, last, attacker, defender)
+    _note_fame(state, last, attacker, -1)
+    if _patrol_stops(state, last, seats, patrol):
+        pass
+    elif state["seats"][defender]["vigour"] <= WEAK_VIGOUR:
+        _weak_dies(state, last, attacker, defender)
+    else:
+        result = _resolve_fight(state, "combat", roles, seats, rolls, rng)
+        winner = seats[result["winner"]]
+        loser = seats[1 - result["winner"]]
+        last.update({"outcome": "fought", "fight": result, "winner": winner, "loser": loser})
+        loser_seat = state["seats"][loser]
+        for name in discard:
+            loser_seat["cards"].pop(_find_card(loser_seat, name, "discard"))
+        last["discarded"] = discard
+        _apply_wounds(state, result, last)
+    state["last"] = last
+    return _refresh_all(state)
+
+
+def dice_game_move(state, data, actor, rng):
+    """The game of dice against the bank: the bank matches the bet, joiners put in the same."""
+    state, data = _start(state, data)
+    index = _free_player(state, data, "seat")
+    seat = state["seats"][index]
+    bet = data.get("bet")
+    if not _is_int(bet) or bet < MIN_BET:
+        raise RuleViolation(f"The bet is at least {MIN_BET} ducats.", field="bet")
+    if bet > seat["ducats"]:
+        raise RuleViolation(f"{seat['name']} has only {seat['ducats']} ducats.", field="bet")
+    joiners = _joiners(state, data, index, bet)
+    players = [index, *joiners]
+    keys = {"player": index, **{str(j): j for j in joiners}}
+    rolls = _rolls(data, {*keys, "bank"})
+    given = {key: _pair(rolls.get(key), key) for key in [*keys, "bank"]}
+    bases = dict.fromkeys([*keys, "bank"], 0)
+    dice, ties, best = _contest(bases, given, rng)
+    pot = bet * (len(players) + 1)
+    for player in players:
+        state["seats"][player]["ducats"] -= bet
+    winner = keys.get(best)
+    if winner is not None:
+        state["seats"][winner]["ducats"] += pot
+    state["last"] = {"type": "dice_game", "seat": index, "bet": bet, "joiners": joiners,
+                     "pot": pot, "dice": dice, "ties": ties, "winner": winner,
+                     "bank_won": winner is None}
+    return _refresh_all(state)
+
+
+def _joiners(state, data, index: int, bet: int) -> list[int]:
+    raw = data.get("joiners") or []
+    if not isinstance(raw, list):
+        raise RuleViolation("Give the joiners as a list of players.", field="joiners")
+    joiners = []
+    for value in raw:
+        joiner = _seat_no(state, value, "joiners")
+        _check_playing(state, joiner, "joiners")
+        name = _name(state, joiner)
+        if joiner == index or joiner in joiners:
+            raise RuleViolation(f"{name} is in the game once.", field="joiners")
+        if state["seats"][joiner]["status"] != "free":
+            raise RuleViolation(
+                f"{name} is {STATUS_WORDS[state['seats'][joiner]['status']]} and can't join.",
+                field="joiners")
+        if state["seats"][joiner]["ducats"] < bet:
+            raise RuleViolation(f"{name} can't put in {bet} ducats.", field="joiners")
+        joiners.append(joiner)
+    return joiners
+
+
+def _plaza_players(state: Mapping[str, Any]) -> list[int]:
+    """Everyone on the board: set up, free and losing no turns."""
+    players = [i for i, seat in enumerate(state["seats"])
+               if seat["ready"] and seat["status"] == "free" and seat["lost_turns"] == 0]
+    if not players:
+        raise RuleViolation("No player is free to take part.", field="rolls")
+    return players
+
+
+def _plaza(state, data, rng, kind: str, base_of, prize: int, forced: int | None = None):
+    players = _plaza_players(state)
+    rolls = _rolls(data, {str(i) for i in range(len(state["seats"]))})
+    for key in rolls:
+        if int(key) not in players:
+            raise RuleViolation(f"{_name(state, int(key))} does not take part.", field="rolls")
+    bases = {str(i): base_of(state["seats"][i]) for i in players}
+    last = {"type": kind, "players": players, "bases": bases, "dice": {}, "ties": [],
+            "winner": forced, "prize": prize, "bocanegra": forced is not None}
+    if forced is None:
+        given = {key: _pair(rolls.get(key), _name(state, int(key))) for key in bases}
+        dice, ties, best = _contest(bases, given, rng)
+        last.update({"dice": dice, "ties": ties, "winner": int(best)})
+    _gain(state["seats"][last["winner"]], "fame", prize)
+    state["last"] = last
+    return _refresh_all(state)
+
+
+def bullfight_move(state, data, actor, rng):
+    """Juego de Toros: 2 dice + Fencing chips (no cards); the best gains 3 Fame."""
+    state, data = _start(state, data)
+    return _plaza(state, data, rng, "bullfight", lambda seat: seat["fencing"], BULLFIGHT_FAME)
+
+
+def _faith_base(seat: Mapping[str, Any]) -> int:
+    return seat["fame"] + sum(c["fame"] for c in seat["cards"] if c["kind"] == "character")
+
+
+def act_of_faith_move(state, data, actor, rng):
+    """Auto de Fe: 2 dice + Fame chips + characters' Fame; the best gains 4 Fame; Emilio
+    Bocanegra on a player's board wins it."""
+    state, data = _start(state, data)
+    holders = [i for i in _plaza_players(state)
+               if any(_card_key(c["name"]) == BOCANEGRA for c in state["seats"][i]["cards"])]
+    if len(holders) > 1:
+        names = " and ".join(_name(state, i) for i in holders)
+        raise RuleViolation(f"There is one Emilio Bocanegra: {names} both have it.",
+                            field="rolls")
+    forced = holders[0] if holders else None
+    return _plaza(state, data, rng, "act_of_faith", _faith_base, ACT_OF_FAITH_FAME, forced)
+
+
+def death_move(state, data, actor, rng):
+    """All Vigour lost: death, or saved by the cards' Vigour and recovering to 3 chips."""
+    state, data = _start(state, data)
+    index = _player(state, data, "seat")
+    seat = state["seats"][index]
+    seat["vigour"] = 0
+    outcome = _settle_life(seat)
+    state["last"] = {"type": "death", "seat": index, "outcome": outcome}
+    return _refresh_all(state)
+
+
+def valido_move(state, data, actor, rng):
+    """El Valido: only with 30 Fame (total); won, the game ends and that player wins."""
+    state, data = _start(state, data)
+    index = _player(state, data, "seat")
+    seat = state["seats"][index]
+    won = _bool(data, "won", "the player won the King's service")
+    fame = totals(seat)["fame"]
+    if fame < VALIDO_FAME:
+        raise RuleViolation(
+            f"{seat['name']} has {fame} Fame: El Valido needs {VALIDO_FAME}.", field="seat")
+    if won:
+        state.update({"finished": True, "winner": index, "ended_by": "valido"})
+    state["last"] = {"type": "valido", "seat": index, "won": won, "fame": fame}
+    return _refresh_all(state)
+
+
+def end_move(state, data, actor, rng):
+    """The players stop: most Fame (total) + half the ducats wins."""
+    state, data = _start(state, data)
+    state.update({"finished": True, "ended_by": "end"})
+    state["last"] = {"type": "end"}
+    return state
+
+
+# ---------------------------------------------------------------- the game
+
+
+def setup(seat_names: list[str], options: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+    return {"seats": [_blank_sheet(name) for name in seat_names], "finished": False,
+            "winner": None, "ended_by": None, "last": None}
+
+
+def check_options(options: dict[str, Any], seat_count: int) -> None:
+    """The game has no options."""
+
+
+def score(seat: Mapping[str, Any]) -> int | float:
+    """Fame (total) + half the ducats; an int when whole, halves kept as .5."""
+    doubled = 2 * totals(seat)["fame"] + seat["ducats"]
+    return doubled // 2 if doubled % 2 == 0 else doubled / 2
+
+
+def standings(state: Mapping[str, Any]) -> list[dict[str, Any]]:
+    rows = []
+    for index, seat in enumerate(state["seats"]):
+        rows.append({
+            "seat": index, "name": seat["name"], "score": score(seat),
+            "details": {"fame": totals(seat)["fame"], "ducats": seat["ducats"],
+                        "vigour": seat["vigour"], "fencing": seat["fencing"],
+                        "status": seat["status"], "valido": index == state.get("winner")},
+        })
+    champion = state.get("winner")
+    if champion is None:
+        return rank_by_score(rows)
+    # El Valido won: that player first and sole winner, the others ranked behind by score.
+    first = next(row for row in rows if row["seat"] == champion)
+    others = rank_by_score([row for row in rows if row["seat"] != champion])
+    first.update({"rank": 1, "winner": True})
+    for row in others:
+        row["rank"] += 1
+        row["winner"] = False
+    return [first, *others]
+
+
+def finished(state: Mapping[str, Any]) -> bool:
+    return bool(state.get("finished"))
+
+
+# ---------------------------------------------------------------- the timeline
+
+
+def _who(state: Mapping[str, Any], index: int | None) -> str:
+    return "the bank" if index is None else state["seats"][index]["name"]
+
+
+def _signed(value: int) -> str:
+    return f"+{value}" if value >= 0 else str(value)
+
+
+def _deaths_text(state: Mapping[str, Any], last: Mapping[str, Any]) -> str:
+    parts = [f"{_who(state, i)} dies" for i in last.get("deaths", [])]
+    parts += [f"{_who(state, i)} saved by his cards" for i in last.get("saved", [])]
+    parts += [f"{_who(state, i)} wanted {WANTED_TURNS} turns" for i in last.get("wanted", [])]
+    return "; " + "; ".join(parts) if parts else ""
+
+
+def _fight_summary(state: Mapping[str, Any], last: Mapping[str, Any]) -> str:
+    roles = ("challenger", "challenged") if last["type"] == "duel" else ("attacker", "defender")
+    one, two = (_who(state, last[role]) for role in roles)
+    head = f"{one} challenged {two}" if last["type"] == "duel" else f"{one} attacked {two}"
+    outcome = last["outcome"]
+    if outcome == "refused":
+        text = f"{head}: refused ({two} -2 Fame)"
+    elif outcome == "patrol":
+        patrol = last["patrol"]
+        text = (f"{head}: the Patrol rolled {patrol['roll']} for distance "
+                f"{patrol['distance']}, both to the town jail")
+    elif outcome == "weak":
+        text = f"{head}: {two} had 3 Vigour chips or less"
+    else:
+        fight_ = last["fight"]
+        text = f"{head}: {fight_['line']}; {_who(state, last['winner'])} wins"
+        if last.get("take"):
+            verb = "keeps" if last["take"]["keep"] else "discards"
+            text += f", {verb} {last['take']['card']}"
+        if last.get("discarded"):
+            text += f"; {_who(state, last['loser'])} discards {', '.join(last['discarded'])}"
+    return text + _deaths_text(state, last)
+
+
+def _plaza_summary(state: Mapping[str, Any], last: Mapping[str, Any]) -> str:
+    title = "Bullfight" if last["type"] == "bullfight" else "Act of Faith"
+    winner = _who(state, last["winner"])
+    if last["bocanegra"]:
+        return f"{title}: {winner} wins with Emilio Bocanegra (+{last['prize']} Fame)"
+    parts = [f"{_who(state, int(key))} {base}+{dice[0]}+{dice[1]}={base + sum(dice)}"
+             for key, base in last["bases"].items() for dice in [last["dice"][key]]]
+    return f"{title}: {', '.join(parts)}; {winner} wins +{last['prize']} Fame"
+
+
+def _dice_game_summary(state: Mapping[str, Any], last: Mapping[str, Any]) -> str:
+    def who(key: str) -> str:
+        if key == "bank":
+            return "bank"
+        return _who(state, last["seat"] if key == "player" else int(key))
+
+    rolled = ", ".join(f"{who(key)} {d[0]}+{d[1]}={sum(d)}" for key, d in last["dice"].items())
+    winner = "the bank" if last["bank_won"] else _who(state, last["winner"])
+    return (f"{_who(state, last['seat'])} bet {last['bet']} at dice: {rolled}; "
+            f"{winner} takes the pot of {last['pot']}")
+
+
+def summary(move: Mapping[str, Any], before: Mapping[str, Any],
+            after: Mapping[str, Any]) -> str:
+    last = after.get("last") or {}
+    kind = move.get("type")
+    if kind in ("duel", "combat"):
+        return _fight_summary(after, last)
+    if kind in ("bullfight", "act_of_faith"):
+        return _plaza_summary(after, last)
+    if kind == "dice_game":
+        return _dice_game_summary(after, last)
+    if kind == "end":
+        leader = standings(after)[0]
+        return f"The players stopped: {leader['name']} leads with {leader['score']}"
+    who = _who(after, last.get("seat"))
+    seat = after["seats"][last["seat"]] if last.get("seat") is not None else None
+    if kind == "setup":
+        return f"{who} set up: Fencing {seat['fencing']}, {seat['ducats']} ducats"
+    if kind == "turn":
+        text = f"{who}'s turn: +{last['income']} ducats"
+        if last["lost_turn"]:
+            text += f", a lost turn ({seat['lost_turns']} left)"
+        if last["wanted_turn"]:
+            text += f", wanted {seat['wanted_turns']} more turns"
+        return text
+    if kind == "adjust":
+        reason = f" ({last['reason']})" if last["reason"] else ""
+        if last["jailed"]:
+            return f"{who} can't pay {-last['delta']} ducats{reason}: to the town jail"
+        text = f"{who} {_signed(last['delta'])} {last['stat']}{reason}"
+        if last["applied"] != last["delta"]:
+            text += f" ({_signed(last['applied'])} applied)"
+        return text + (f": {who} {last['outcome']}" if last["outcome"] else "")
+    if kind == "card":
+        text = (f"{who} put {last['card']} on the board" if last["action"] == "add"
+                else f"{who} discarded {last['card']}")
+        return text + (f": {who} {last['outcome']}" if last["outcome"] else "")
+    if kind == "attack":
+        target = _who(after, last["to"])
+        if last["action"] == "play":
+            return f"{_who(after, last['from'])} played an attack card on {target}"
+        return f"{target} resolved an attack card ({last['waiting']} waiting)"
+    if kind == "status":
+        text = f"{who} is {STATUS_WORDS[last['status']]}"
+        if last["lost_turns"]:
+            text += f", {last['lost_turns']} lost turns"
+        return text + (", no longer wanted" if last["cleared_wanted"] else "")
+    if kind == "death":
+        return f"{who} is saved by his cards" if last["outcome"] == "saved" else f"{who} died"
+    if kind == "valido":
+        result = "enters the King's service and wins" if last["won"] else "is not taken"
+        return f"{who} at El Valido with {last['fame']} Fame: {result}"
+    return str(kind)
+
+
+GAME = Game(
+    slug="alatriste",
+    name="El Capitán Alatriste",
+    min_players=2,
+    max_players=6,
+    options={},
+    check_options=check_options,
+    setup=setup,
+    moves={
+        "setup": setup_move,
+        "turn": turn_move,
+        "adjust": adjust_move,
+        "card": card_move,
+        "attack": attack_move,
+        "status": status_move,
+        "duel": duel_move,
+        "combat": combat_move,
+        "dice_game": dice_game_move,
+        "bullfight": bullfight_move,
+        "act_of_faith": act_of_faith_move,
+        "death": death_move,
+        "valido": valido_move,
+        "end": end_move,
+    },
+    standings=standings,
+    finished=finished,
+    summary=summary,
+)

@@ -1,0 +1,1019 @@
+"""Knights & Damosels (Nicholas Hjelmberg, Nova Suecia): the pure rules.
+
+Spec: shared/specs/knights.md (binding); rulebook: shared/rules/knights-and-damosels.txt (the
+rule cards near its end). The cards stay physical; the app keeps who holds which chivalry card,
+the worship, the Arthur and Merlin roles, the event, the worship arithmetic and the victory.
+
+Readings the app chose where the spec is open (each marked "the app's reading" below):
+- A round needs its worship (or disaster) entered before `end_round`, even when nothing is placed
+  (an empty `worship`/`disaster`), so the timeline always says what the round paid.
+- The first `seal` closes the knight and service phases, like the first placement would.
+- A seat that lost a joust may not challenge again in that phase; it may still be challenged.
+- An `events` override may give a War or Quest event at most 3 Arms/Virtue chivalries, so 6
+  worship always shares into whole numbers.
+- At the end the lot orders every tie group that is left, so all final ranks differ.
+- `seats[i].victory` is the class the seat meets now; the game ends only at `end_round`.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Mapping
+from typing import Any
+
+from companion.engine import Game, RuleViolation
+
+KNIGHTS = ["Bors", "Gawain", "Launcelot", "Pelleas", "Percival", "Tristram"]
+DAMOSELS = ["Elaine", "Guinevere", "Isolde", "Morgana", "Nimue", "Viviane"]
+ARMS = ["armor", "horse", "sword"]
+VIRTUES = ["honor", "loyalty", "valor"]
+VASSALAGE = ["farmer", "fisher", "forester"]
+CHIVALRIES = ARMS + VIRTUES + VASSALAGE
+# The cards that share 6 worship in War and Quest and are placed face up or down.
+SHARED = frozenset(ARMS + VIRTUES)
+FACES = ("up", "down")
+
+# name -> (kind, the chivalry that earns the event's +1)
+EVENTS: dict[str, tuple[str, str | None]] = {
+    "Battle of Mt Badon": ("war", "armor"),
+    "Conquest of Rome": ("war", "horse"),
+    "Siege of Carlion": ("war", "sword"),
+    "Holy Grail": ("quest", "honor"),
+    "Tristram & Isoud": ("quest", "loyalty"),
+    "Questing Beast": ("quest", "valor"),
+    "Arthur's Marriage": ("prosperity", "farmer"),
+    "Excalibur": ("prosperity", "fisher"),
+    "The Round Table": ("prosperity", "forester"),
+    "The Adultery": ("disaster", None),
+    "The Death of Merlin": ("disaster", None),
+    "The Treason of Mordred": ("disaster", None),
+}
+KIND_LISTS = {"war": ARMS + VASSALAGE, "quest": VIRTUES + VASSALAGE, "prosperity": CHIVALRIES}
+# The two disasters' printed glyphs "I J K" and "Q R S" are read as Arms and Vassalage (spec).
+DISASTER_LISTS = {
+    "The Adultery": VIRTUES,
+    "The Death of Merlin": ARMS,
+    "The Treason of Mordred": VASSALAGE,
+}
+KIND_NAMES = {"war": "War", "quest": "Quest", "prosperity": "Prosperity", "disaster": "Disaster"}
+
+KNIGHT_VICTORY = 7
+DAMOSEL_VICTORY = {3: 5, 4: 5, 5: 4, 6: 4}
+WORSHIP_VICTORY = {3: 30, 4: 22, 5: 18, 6: 15}
+CLASS_ORDER = {"damosel": 3, "knight": 2, "worship": 1, None: 0}
+JOUST_CARDS = ("similar", "different", "declined")
+MAX_JOUST_PAIRS = 100
+
+OPTIONS: dict[str, Any] = {
+    "deck": "app",
+    "merlin": 0,
+    "knights": None,
+    "damosels": None,
+    "joust": True,
+    "events": {},
+}
+
+
+# --- small checks -------------------------------------------------------------------------------
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _fields(data: Any) -> dict[str, Any]:
+    if not isinstance(data, dict):
+        raise RuleViolation("The move's fields are missing.", field="data")
+    return data
+
+
+def _required(data: dict[str, Any], name: str) -> Any:
+    if data.get(name) is None:
+        raise RuleViolation(f"The move needs a {name}.", field=name)
+    return data[name]
+
+
+def _seat_of(state: dict[str, Any], value: Any, field: str) -> int:
+    count = len(state["seats"])
+    if isinstance(value, str) and value.isascii() and value.isdigit():
+        value = int(value)
+    if not _is_int(value) or not 0 <= value < count:
+        raise RuleViolation(
+            f"There is no seat {value!r} at this table (seats 0 to {count - 1}).", field=field
+        )
+    return value
+
+
+def _seat_field(state: dict[str, Any], data: dict[str, Any], name: str) -> int:
+    return _seat_of(state, _required(data, name), name)
+
+
+def _one_of(data: dict[str, Any], name: str, allowed: list[str], what: str) -> str:
+    value = _required(data, name)
+    if not isinstance(value, str) or value not in allowed:
+        raise RuleViolation(
+            f"There is no {what} called {value!r} (the {what}s: {', '.join(allowed)}).",
+            field=name,
+        )
+    return value
+
+
+def _name(state: dict[str, Any], seat: int) -> str:
+    return state["seats"][seat]["name"]
+
+
+def _knight(state: dict[str, Any], seat: int) -> str:
+    return f"{_name(state, seat)}'s {state['seats'][seat]['knight']}"
+
+
+# --- options and set-up -------------------------------------------------------------------------
+
+
+def _check_roster(value: Any, allowed: list[str], seat_count: int, field: str) -> None:
+    if value is None or value == []:
+        return  # dealt in order
+    if not isinstance(value, list) or len(value) != seat_count:
+        raise RuleViolation(f"Give one of the {field} to each of the {seat_count} seats.",
+                            field=field)
+    for item in value:
+        if item not in allowed:
+            raise RuleViolation(
+                f"There is no {field[:-1]} called {item!r} (the {field}: {', '.join(allowed)}).",
+                field=field,
+            )
+    if len(set(value)) != len(value):
+        raise RuleViolation(f"Each seat needs a different one of the {field}.", field=field)
+
+
+def _check_event_overrides(value: Any) -> None:
+    if value is None:
+        return
+    if not isinstance(value, dict):
+        raise RuleViolation("The events option maps event names to chivalry lists.",
+                            field="events")
+    for event, listed in value.items():
+        if event not in EVENTS:
+            raise RuleViolation(f"There is no event called {event!r}.", field="events")
+        if not isinstance(listed, list) or not listed:
+            raise RuleViolation(f"{event} needs a list of chivalries.", field="events")
+        for chivalry in listed:
+            if chivalry not in CHIVALRIES:
+                raise RuleViolation(
+                    f"{event} lists {chivalry!r}, which is not a chivalry "
+                    f"({', '.join(CHIVALRIES)}).",
+                    field="events",
+                )
+        if len(set(listed)) != len(listed):
+            raise RuleViolation(f"{event} lists a chivalry twice.", field="events")
+        # The app's reading: 6 worship is shared in whole numbers only between 1 to 3 cards.
+        if EVENTS[event][0] in ("war", "quest") and len(SHARED.intersection(listed)) > 3:
+            raise RuleViolation(
+                f"{event} may list at most 3 Arms or Virtue chivalries (they share 6 worship).",
+                field="events",
+            )
+
+
+def check_options(options: dict[str, Any], seat_count: int) -> None:
+    if options.get("deck") not in ("app", "table"):
+        raise RuleViolation("The event deck is kept by the app or by the table.", field="deck")
+    merlin = options.get("merlin")
+    if not _is_int(merlin) or not 0 <= merlin < seat_count:
+        raise RuleViolation(
+            f"Merlin must be one of the seats 0 to {seat_count - 1}, not {merlin!r}.",
+            field="merlin",
+        )
+    _check_roster(options.get("knights"), KNIGHTS, seat_count, "knights")
+    _check_roster(options.get("damosels"), DAMOSELS, seat_count, "damosels")
+    if not isinstance(options.get("joust"), bool):
+        raise RuleViolation("The joust option is on or off (true or false).", field="joust")
+    _check_event_overrides(options.get("events"))
+
+
+def setup(seat_names: list[str], options: dict[str, Any], rng: Any) -> dict[str, Any]:
+    count = len(seat_names)
+    options = {**OPTIONS, **options}
+    check_options(options, count)
+    knights = options["knights"] or KNIGHTS[:count]
+    damosels = options["damosels"] or DAMOSELS[:count]
+    merlin = options["merlin"]
+    app_deck = options["deck"] == "app"
+    return {
+        "round": 1,
+        "phase": "event",
+        "arthur": (merlin + 1) % count,
+        "merlin": merlin,
+        "event": None,
+        "event_choices": [],
+        "seats": [
+            {"name": name, "knight": knight, "damosel": damosel, "worship": 1, "earned": [],
+             "offered": [], "given_max": 0, "victory": None}
+            for name, knight, damosel in zip(seat_names, knights, damosels, strict=True)
+        ],
+        "victory": None,
+        "options": {"deck": options["deck"], "joust": options["joust"],
+                    "events": dict(options["events"] or {})},
+        # Where every chivalry card is: None with its damosel, else the seat whose knight holds it.
+        "cards": {damosel: dict.fromkeys(CHIVALRIES) for damosel in DAMOSELS},
+        "granted": [],  # this round's grants: {"seat", "damosel", "chivalry"}
+        # The app's event deck as sets, never in a shuffled order: draws pick with rng.
+        "event_deck": sorted(EVENTS) if app_deck else [],
+        "event_discards": [],
+        "joust": {"phase": "knight", "challenged": [], "losers": []},
+        "sealed": {},  # str(seat) -> {chivalry: "up"|"down"} while the sealing round is open
+        "resolution": None,  # this round's worship or disaster outcome once applied
+        "last": None,  # what the last move drew, rolled or computed
+    }
+
+
+# --- events -------------------------------------------------------------------------------------
+
+
+def event_kind(event: str) -> str:
+    return EVENTS[event][0]
+
+
+def event_list(state: dict[str, Any], event: str) -> list[str]:
+    """The chivalries the event lists: the session's override, else the app's default."""
+    override = state["options"]["events"].get(event)
+    if override:
+        return list(override)
+    return list(DISASTER_LISTS.get(event) or KIND_LISTS[event_kind(event)])
+
+
+def _describe_event(state: dict[str, Any], event: str) -> str:
+    kind = event_kind(event)
+    return f"{event} ({KIND_NAMES[kind]}: {', '.join(event_list(state, event))})"
+
+
+# --- cards --------------------------------------------------------------------------------------
+
+
+def _holds(state: dict[str, Any], seat: int, chivalry: str) -> str | None:
+    """The damosel of the seat's knight's card of that chivalry, or None."""
+    for card in state["seats"][seat]["earned"]:
+        if card["chivalry"] == chivalry:
+            return card["damosel"]
+    return None
+
+
+def _give(state: dict[str, Any], seat: int, damosel: str, chivalry: str) -> None:
+    state["cards"][damosel][chivalry] = seat
+    state["seats"][seat]["earned"].append({"damosel": damosel, "chivalry": chivalry})
+
+
+def _take(state: dict[str, Any], seat: int, damosel: str, chivalry: str) -> None:
+    """The card leaves the seat's knight (back to its damosel unless _give follows)."""
+    state["cards"][damosel][chivalry] = None
+    earned = state["seats"][seat]["earned"]
+    earned.remove({"damosel": damosel, "chivalry": chivalry})
+    state["granted"] = [
+        g for g in state["granted"] if (g["damosel"], g["chivalry"]) != (damosel, chivalry)
+    ]
+
+
+def _unused_damosels(state: dict[str, Any]) -> set[str]:
+    return set(DAMOSELS) - {seat["damosel"] for seat in state["seats"]}
+
+
+def given_max(state: dict[str, Any], seat: int) -> int:
+    """The most cards of the seat's damosel held by one knight."""
+    holders = [h for h in state["cards"][state["seats"][seat]["damosel"]].values() if h is not None]
+    return max((holders.count(h) for h in set(holders)), default=0)
+
+
+def victory_class(state: dict[str, Any], seat: int) -> str | None:
+    count = len(state["seats"])
+    row = state["seats"][seat]
+    if given_max(state, seat) >= DAMOSEL_VICTORY[count]:
+        return "damosel"
+    if len(row["earned"]) >= KNIGHT_VICTORY:
+        return "knight"
+    if row["worship"] >= WORSHIP_VICTORY[count]:
+        return "worship"
+    return None
+
+
+def _refresh(state: dict[str, Any]) -> dict[str, Any]:
+    for seat, row in enumerate(state["seats"]):
+        row["given_max"] = given_max(state, seat)
+        row["victory"] = victory_class(state, seat)
+    return state
+
+
+# --- phases -------------------------------------------------------------------------------------
+
+
+def _phase_refusal(state: dict[str, Any], what: str) -> RuleViolation:
+    phase = state["phase"]
+    if phase == "event":
+        return RuleViolation(f"{what}: reveal this round's event first.", field="type")
+    if phase == "finished":
+        return RuleViolation("The game is over.", field="type")
+    if state["resolution"] is not None:
+        return RuleViolation(f"{what}: this round's worship is entered; end the round.",
+                             field="type")
+    return RuleViolation(f"{what}: that phase of this round is over.", field="type")
+
+
+def _open_round(state: dict[str, Any], what: str) -> None:
+    """The event is revealed and the round's worship not yet applied."""
+    if state["phase"] not in ("knight", "service", "worship") or state["resolution"] is not None:
+        raise _phase_refusal(state, what)
+
+
+def _enter_phase(state: dict[str, Any], phase: str) -> None:
+    if state["phase"] != phase:
+        state["phase"] = phase
+        state["joust"] = {"phase": phase, "challenged": [], "losers": []}
+
+
+# --- the event phase ----------------------------------------------------------------------------
+
+
+def _event_phase(state: dict[str, Any], what: str) -> None:
+    if state["phase"] != "event":
+        raise RuleViolation(f"{what}: this round's event is already revealed.", field="type")
+
+
+def _app_deck(state: dict[str, Any], what: str) -> None:
+    if state["options"]["deck"] != "app":
+        raise RuleViolation(
+            f"{what}: the table keeps its own event deck; reveal the event by name.",
+            field="type",
+        )
+
+
+def draw_events(state: dict[str, Any], data: Any, actor: int | None, rng: Any) -> dict[str, Any]:
+    _app_deck(state, "Arthur cannot draw events")
+    _event_phase(state, "Arthur cannot draw events")
+    if state["event_choices"]:
+        raise RuleViolation("Arthur has already drawn this round's events.", field="type")
+    new = copy.deepcopy(state)
+    remaining, drawn, reshuffled = sorted(new["event_deck"]), [], False
+    if len(remaining) < 3:
+        # The last cards are drawn, then the discards become the new deck for the rest.
+        drawn, remaining, reshuffled = remaining, sorted(new["event_discards"]), True
+        new["event_discards"] = []
+    while len(drawn) < 3:
+        card = rng.choice(remaining)
+        remaining.remove(card)
+        drawn.append(card)
+    new["event_deck"] = remaining
+    new["event_choices"] = drawn
+    new["last"] = {"drawn": drawn, "reshuffled": reshuffled}
+    return new
+
+
+def pass_events(state: dict[str, Any], data: Any, actor: int | None, rng: Any) -> dict[str, Any]:
+    data = _fields(data)
+    _app_deck(state, "Arthur cannot discard an event")
+    _event_phase(state, "Arthur cannot discard an event")
+    if len(state["event_choices"]) != 3:
+        raise RuleViolation("Arthur discards one of the 3 events he drew: draw them first.",
+                            field="discard")
+    discard = _required(data, "discard")
+    if discard not in state["event_choices"]:
+        raise RuleViolation(
+            f"{discard!r} is not among Arthur's events ({', '.join(state['event_choices'])}).",
+            field="discard",
+        )
+    new = copy.deepcopy(state)
+    new["event_choices"].remove(discard)
+    new["event_discards"].append(discard)
+    new["last"] = {"discarded": discard}
+    return new
+
+
+def reveal_event(state: dict[str, Any], data: Any, actor: int | None, rng: Any) -> dict[str, Any]:
+    data = _fields(data)
+    _event_phase(state, "Merlin cannot reveal an event")
+    event = _required(data, "event")
+    if not isinstance(event, str):
+        raise RuleViolation(f"There is no event called {event!r}.", field="event")
+    new = copy.deepcopy(state)
+    if state["options"]["deck"] == "app":
+        if len(state["event_choices"]) != 2:
+            raise RuleViolation(
+                "Merlin chooses one of Arthur's 2 events: Arthur passes them first.", field="event"
+            )
+        if event not in state["event_choices"]:
+            raise RuleViolation(
+                f"{event!r} is not one of Merlin's 2 events "
+                f"({', '.join(state['event_choices'])}).",
+                field="event",
+            )
+        new["event_choices"].remove(event)
+        new["event_discards"].extend(new["event_choices"])
+        new["event_choices"] = []
+    elif event not in EVENTS:
+        raise RuleViolation(f"There is no event called {event!r}.", field="event")
+    new["event"] = event
+    _enter_phase(new, "knight")
+    new["last"] = None
+    return new
+
+
+# --- the knight phase ---------------------------------------------------------------------------
+
+
+def _check_grant(state: dict[str, Any], seat: int, damosel: str, chivalry: str, *,
+                 jousting: bool = False) -> None:
+    """The grant checks; a joust moves a card already granted, so it skips Merlin's-hand checks."""
+    holder = state["cards"][damosel][chivalry]
+    if not jousting and holder is not None:
+        raise RuleViolation(f"{damosel}'s {chivalry} is not with {damosel}: "
+                            f"{_knight(state, holder)} holds it.", field="chivalry")
+    if _holds(state, seat, chivalry):
+        raise RuleViolation(f"{_knight(state, seat)} already holds a {chivalry} card.",
+                            field="chivalry")
+    if state["seats"][seat]["damosel"] == damosel:
+        raise RuleViolation(
+            f"{_name(state, seat)}'s knight may not take a card of {damosel}, "
+            f"{_name(state, seat)}'s own damosel.", field="damosel")
+    if any(g["seat"] == seat for g in state["granted"]):
+        raise RuleViolation(f"{_knight(state, seat)} has already been granted a card this round.",
+                            field="seat")
+    if jousting:
+        return
+    unused = _unused_damosels(state)
+    for g in state["granted"]:
+        if g["damosel"] == damosel:
+            raise RuleViolation(f"{damosel} put only one card in Merlin's hand this round, "
+                                f"and her {g['chivalry']} was granted already.", field="damosel")
+        if damosel in unused and g["damosel"] in unused:
+            raise RuleViolation(
+                "Only one card a round comes from the damosels nobody plays, and "
+                f"{g['damosel']}'s {g['chivalry']} was granted already.", field="damosel")
+
+
+def grant(state: dict[str, Any], data: Any, actor: int | None, rng: Any) -> dict[str, Any]:
+    data = _fields(data)
+    if state["phase"] != "knight":
+        if state["phase"] in ("service", "worship"):
+            raise RuleViolation("The knight phase is over: no grants once a card is offered or "
+                                "placed.", field="type")
+        raise _phase_refusal(state, "No grant now")
+    seat = _seat_field(state, data, "seat")
+    damosel = _one_of(data, "damosel", DAMOSELS, "damosel")
+    chivalry = _one_of(data, "chivalry", CHIVALRIES, "chivalry")
+    _check_grant(state, seat, damosel, chivalry)
+    new = copy.deepcopy(state)
+    _give(new, seat, damosel, chivalry)
+    new["granted"].append({"seat": seat, "damosel": damosel, "chivalry": chivalry})
+    new["last"] = None
+    return _refresh(new)
+
+
+# --- the service phase --------------------------------------------------------------------------
+
+
+def _serving_event(state: dict[str, Any], what: str) -> str:
+    kind = event_kind(state["event"])
+    if kind == "disaster":
+        raise RuleViolation(f"{what}: {state['event']} is a Disaster; nothing is offered.",
+                            field="type")
+    return kind
+
+
+def _check_offer(state: dict[str, Any], seat: int, chivalry: str, *,
+                 jousting: bool = False) -> None:
+    event = state["event"]
+    if chivalry not in event_list(state, event):
+        raise RuleViolation(f"{event} does not list {chivalry} "
+                            f"(it lists {', '.join(event_list(state, event))}).",
+                            field="chivalry")
+    if not _holds(state, seat, chivalry):
+        raise RuleViolation(f"{_knight(state, seat)} holds no {chivalry} card.",
+                            field="chivalry")
+    if jousting:
+        return
+    for other, row in enumerate(state["seats"]):
+        if chivalry in row["offered"]:
+            raise RuleViolation(f"{_knight(state, other)} has already offered {chivalry} "
+                                "this round.", field="chivalry")
+
+
+def offer(state: dict[str, Any], data: Any, actor: int | None, rng: Any) -> dict[str, Any]:
+    data = _fields(data)
+    if state["phase"] not in ("knight", "service"):
+        raise _phase_refusal(state, "No offer now")
+    _serving_event(state, "No offer")
+    seat = _seat_field(state, data, "seat")
+    chivalry = _one_of(data, "chivalry", CHIVALRIES, "chivalry")
+    _check_offer(state, seat, chivalry)
+    new = copy.deepcopy(state)
+    _enter_phase(new, "service")  # the first offer closes the knight phase
+    new["seats"][seat]["offered"].append(chivalry)
+    new["last"] = None
+    return new
+
+
+# --- placements and the worship arithmetic ------------------------------------------------------
+
+
+def offer_points(kind: str, bonus: str | None, cards: list[tuple[str, str | None]]) -> list[int]:
+    """The worship each offered card earns, in order.
+
+    `cards` are (chivalry, face): face "up"/"down" for Arms/Virtue cards in War or Quest, None
+    otherwise. Pure: the page previews the round with it.
+    """
+    if kind == "prosperity":
+        return [1 + (chivalry == bonus) for chivalry, _ in cards]
+    points = [1] * len(cards)
+    shared = [i for i, (chivalry, _) in enumerate(cards) if chivalry in SHARED]
+    for i in shared:
+        points[i] = 6 // len(shared)
+    down = [i for i in shared if cards[i][1] == "down"]
+    up = [i for i in shared if cards[i][1] != "down"]
+    # The first case that fits, in the spec's order.
+    if not down:
+        pass
+    elif not up:
+        points = [p - 1 for p in points]
+    elif len(down) == 1:
+        points[down[0]] += len(up)
+        for i in up:
+            points[i] -= 1
+    elif len(up) == 1:
+        points[up[0]] += len(down)
+        for i in down:
+            points[i] -= 1
+    return [p + (chivalry == bonus) for p, (chivalry, _) in zip(points, cards, strict=True)]
+
+
+def required_placements(state: dict[str, Any]) -> dict[str, list[str]]:
+    """str(seat) -> the chivalries that seat must place up or down; seats with none left out."""
+    event = state["event"]
+    if event is None:
+        return {}
+    kind = event_kind(event)
+    needed = {}
+    for seat, row in enumerate(state["seats"]):
+        if kind == "disaster":
+            cards = [c for c in event_list(state, event) if _holds(state, seat, c)]
+        elif kind == "prosperity":
+            cards = []
+        else:
+            cards = [c for c in row["offered"] if c in SHARED]
+        if cards:
+            needed[str(seat)] = sorted(cards, key=CHIVALRIES.index)
+    return needed
+
+
+def _check_seat_placement(state: dict[str, Any], seat: int, given: Any,
+                          needed: list[str]) -> dict[str, str]:
+    name = _name(state, seat)
+    if not isinstance(given, dict):
+        raise RuleViolation(f"{name}'s placement maps chivalries to up or down.",
+                            field="placements")
+    for chivalry, face in given.items():
+        if chivalry not in needed:
+            raise RuleViolation(f"{name} has no {chivalry} card to place this round.",
+                                field="placements")
+        if face not in FACES:
+            raise RuleViolation(f"{name}'s {chivalry} is placed up or down, not {face!r}.",
+                                field="placements")
+    missing = [c for c in needed if c not in given]
+    if missing:
+        raise RuleViolation(f"{name} must still place {', '.join(missing)} face up or down.",
+                            field="placements")
+    return {chivalry: given[chivalry] for chivalry in needed}
+
+
+def _check_placements(state: dict[str, Any], placements: Any) -> dict[str, dict[str, str]]:
+    if placements is None:
+        placements = {}
+    if not isinstance(placements, dict):
+        raise RuleViolation("The placements map seats to their cards' faces.",
+                            field="placements")
+    needed = required_placements(state)
+    checked: dict[str, dict[str, str]] = {}
+    for key, given in placements.items():
+        seat = _seat_of(state, key, "placements")
+        placed = _check_seat_placement(state, seat, given, needed.get(str(seat), []))
+        if placed:
+            checked[str(seat)] = placed
+    for key, cards in needed.items():
+        if key not in checked:
+            raise RuleViolation(
+                f"{_name(state, int(key))} must still place {', '.join(cards)} face up or down.",
+                field="placements")
+    return checked
+
+
+def _worship_outcome(state: dict[str, Any], placements: dict[str, dict[str, str]]) -> dict:
+    event = state["event"]
+    kind, bonus = EVENTS[event]
+    offered = [(seat, chivalry) for seat, row in enumerate(state["seats"])
+               for chivalry in row["offered"]]
+    faces = [placements.get(str(seat), {}).get(chivalry) if kind != "prosperity" else None
+             for seat, chivalry in offered]
+    points = offer_points(kind, bonus, [(c, f) for (_, c), f in zip(offered, faces, strict=True)])
+    gains = [0] * len(state["seats"])
+    for (seat, _), earned in zip(offered, points, strict=True):
+        gains[seat] += earned
+    before = [row["worship"] for row in state["seats"]]
+    return {
+        "event": event, "kind": kind, "placements": placements,
+        "cards": [{"seat": s, "chivalry": c, "face": f, "points": p}
+                  for (s, c), f, p in zip(offered, faces, points, strict=True)],
+        "change": [max(0, w + g) - w for w, g in zip(before, gains, strict=True)],
+    }
+
+
+def _disaster_outcome(state: dict[str, Any], placements: dict[str, dict[str, str]]) -> dict:
+    cards = [{"seat": int(key), "chivalry": chivalry, "face": face,
+              "damosel": _holds(state, int(key), chivalry)}
+             for key, placed in sorted(placements.items(), key=lambda item: int(item[0]))
+             for chivalry, face in placed.items()]
+    up = sum(card["face"] == "up" for card in cards)
+    down = len(cards) - up
+    majority = "up" if up > down else "down" if down > up else None
+    returned = [c for c in cards if majority and c["face"] == majority]
+    minority = [c for c in cards if majority and c["face"] != majority]
+    change = []
+    for seat, row in enumerate(state["seats"]):
+        loss = 2 * sum(card["seat"] == seat for card in minority)
+        change.append(-min(row["worship"], loss))
+    return {"event": state["event"], "kind": "disaster", "placements": placements,
+            "up": up, "down": down, "majority": majority,
+            "returned": [{k: c[k] for k in ("seat", "damosel", "chivalry")} for c in returned],
+            "minority": [{k: c[k] for k in ("seat", "damosel", "chivalry")} for c in minority],
+            "change": change}
+
+
+def worship_preview(state: dict[str, Any], placements: Any) -> dict[str, Any]:
+    """What the placements would do (checked, nothing applied): the page's preview."""
+    checked = _check_placements(state, placements)
+    if event_kind(state["event"]) == "disaster":
+        return _disaster_outcome(state, checked)
+    return _worship_outcome(state, checked)
+
+
+def _apply_placements(state: dict[str, Any], placements: dict[str, dict[str, str]]) -> dict:
+    """Return a new state with the round's worship (or disaster) applied."""
+    outcome = worship_preview(state, placements)
+    new = copy.deepcopy(state)
+    for card in outcome.get("returned", []):
+        _take(new, card["seat"], card["damosel"], card["chivalry"])
+    for row, change in zip(new["seats"], outcome["change"], strict=True):
+        row["worship"] += change
+    _enter_phase(new, "worship")
+    new["sealed"] = {}
+    new["resolution"] = outcome
+    new["last"] = outcome
+    return _refresh(new)
+
+
+def worship(state: dict[str, Any], data: Any, actor: int | None, rng: Any) -> dict[str, Any]:
+    data = _fields(data)
+    _open_round(state, "No worship now")
+    if event_kind(state["event"]) == "disaster":
+        raise RuleViolation(f"{state['event']} is a Disaster: enter it with the disaster move.",
+                            field="type")
+    # The host's whole placement replaces any seals still pending.
+    return _apply_placements(state, _check_placements(state, data.get("placements")))
+
+
+def disaster(state: dict[str, Any], data: Any, actor: int | None, rng: Any) -> dict[str, Any]:
+    data = _fields(data)
+    _open_round(state, "No disaster now")
+    if event_kind(state["event"]) != "disaster":
+        raise RuleViolation(f"{state['event']} is not a Disaster: enter the worship instead.",
+                            field="type")
+    return _apply_placements(state, _check_placements(state, data.get("placements")))
+
+
+def seal(state: dict[str, Any], data: Any, actor: int | None, rng: Any) -> dict[str, Any]:
+    """One seat's secret placement; the last seal in applies the whole placement.
+
+    A phone seals only its own seat; the host (actor None) may seal for a seat without a phone.
+    """
+    data = _fields(data)
+    _open_round(state, "No seal now")
+    if event_kind(state["event"]) == "prosperity":
+        raise RuleViolation("Nothing is placed face up or down in a Prosperity round.",
+                            field="type")
+    seat = _seat_field(state, data, "seat")
+    if actor is not None and actor != seat:
+        raise RuleViolation(f"Only {_name(state, seat)}'s own phone may seal "
+                            f"{_name(state, seat)}'s placement.", field="seat")
+    needed = required_placements(state)
+    if str(seat) not in needed:
+        raise RuleViolation(f"{_name(state, seat)} has nothing to place this round.",
+                            field="seat")
+    placed = _check_seat_placement(state, seat, _required(data, "placements"), needed[str(seat)])
+    new = copy.deepcopy(state)
+    _enter_phase(new, "worship")  # the app's reading: the first seal closes offering
+    new["sealed"][str(seat)] = placed
+    new["last"] = None
+    if set(new["sealed"]) == set(needed):
+        return _apply_placements(new, new["sealed"])
+    return new
+
+
+# --- the joust ----------------------------------------------------------------------------------
+
+
+def _check_joust_cards(cards: Any) -> list[str]:
+    if not isinstance(cards, list) or not cards or len(cards) > MAX_JOUST_PAIRS:
+        raise RuleViolation("List the joust's pairs: similar ones, then different or declined.",
+                            field="cards")
+    for card in cards:
+        if card not in JOUST_CARDS:
+            raise RuleViolation(f"A joust pair is similar, different or declined, not {card!r}.",
+                                field="cards")
+    if "similar" in cards[-1:] or any(card != "similar" for card in cards[:-1]):
+        raise RuleViolation("A joust goes on while the pairs are similar and ends with the "
+                            "first different pair or a decline.", field="cards")
+    return cards
+
+
+def _fight(holder: int, challenger: int, cards: list[str]) -> tuple[int, bool]:
+    """(who holds the right at the end, whether the last pair was different)."""
+    right = holder
+    for card in cards:
+        if card == "different":
+            return right, True
+        right = challenger if right == holder else holder
+    return right, False
+
+
+def joust(state: dict[str, Any], data: Any, actor: int | None, rng: Any) -> dict[str, Any]:
+    data = _fields(data)
+    if not state["options"]["joust"]:
+        raise RuleViolation("The joust rule is off in this session.", field="type")
+    phase = state["phase"]
+    if phase not in ("knight", "service"):
+        raise _phase_refusal(state, "No joust now")
+    holder = _seat_field(state, data, "holder")
+    challenger = _seat_field(state, data, "challenger")
+    chivalry = _one_of(data, "chivalry", CHIVALRIES, "chivalry")
+    if holder == challenger:
+        raise RuleViolation("A knight cannot challenge himself.", field="challenger")
+    if phase == "knight":
+        damosel = _one_of(data, "damosel", DAMOSELS, "damosel")
+        card = f"{damosel}'s {chivalry}"
+        if {"seat": holder, "damosel": damosel, "chivalry": chivalry} not in state["granted"]:
+            raise RuleViolation(f"{_knight(state, holder)} was not granted {card} this round.",
+                                field="holder")
+        key = f"{damosel}:{chivalry}"
+    else:
+        damosel, card, key = None, chivalry, chivalry
+        if chivalry not in state["seats"][holder]["offered"]:
+            raise RuleViolation(f"{_knight(state, holder)} has not offered {chivalry}.",
+                                field="holder")
+    if key in state["joust"]["challenged"]:
+        raise RuleViolation(f"{card} was already challenged in this phase.", field="chivalry")
+    if challenger in state["joust"]["losers"]:
+        raise RuleViolation(f"{_name(state, challenger)} lost a joust in this phase and may not "
+                            "joust again.", field="challenger")
+    if state["seats"][challenger]["worship"] < 1:
+        raise RuleViolation(f"{_name(state, challenger)} needs at least 1 worship to joust.",
+                            field="challenger")
+    if damosel:
+        _check_grant(state, challenger, damosel, chivalry, jousting=True)
+    else:
+        _check_offer(state, challenger, chivalry, jousting=True)
+    cards = _check_joust_cards(_required(data, "cards"))
+    winner, different = _fight(holder, challenger, cards)
+    loser = challenger if winner == holder else holder
+    new = copy.deepcopy(state)
+    paid = min(1, new["seats"][loser]["worship"]) if different else 0
+    new["seats"][loser]["worship"] -= paid
+    new["seats"][winner]["worship"] += paid
+    if winner == challenger:
+        if damosel:
+            _take(new, holder, damosel, chivalry)
+            _give(new, challenger, damosel, chivalry)
+            new["granted"].append({"seat": challenger, "damosel": damosel, "chivalry": chivalry})
+        else:
+            new["seats"][holder]["offered"].remove(chivalry)
+            new["seats"][challenger]["offered"].append(chivalry)
+    new["joust"]["challenged"].append(key)
+    new["joust"]["losers"].append(loser)
+    new["last"] = {"joust": card, "holder": holder, "challenger": challenger, "cards": cards,
+                   "winner": winner, "worship": paid}
+    return _refresh(new)
+
+
+# --- the end of the round -----------------------------------------------------------------------
+
+
+def rank_keys(state: dict[str, Any], seat: int) -> tuple[int, int, int, int]:
+    """Higher is better: victory class, cards given to one knight, cards earned, worship."""
+    row = state["seats"][seat]
+    return (CLASS_ORDER[victory_class(state, seat)], given_max(state, seat), len(row["earned"]),
+            row["worship"])
+
+
+def _final_order(state: dict[str, Any], rng: Any) -> tuple[list[int], list[dict[str, Any]]]:
+    """Every seat best first; each tie left after the keys is drawn by lot."""
+    keys = {seat: rank_keys(state, seat) for seat in range(len(state["seats"]))}
+    order, lots = [], []
+    for value in sorted(set(keys.values()), reverse=True):
+        group = [seat for seat in keys if keys[seat] == value]
+        if len(group) > 1:
+            drawn = rng.sample(group, len(group))
+            lots.append({"seats": group, "drawn": drawn})
+            group = drawn
+        order.extend(group)
+    return order, lots
+
+
+def end_round(state: dict[str, Any], data: Any, actor: int | None, rng: Any) -> dict[str, Any]:
+    if state["phase"] == "finished":
+        raise _phase_refusal(state, "")
+    if state["resolution"] is None:
+        if state["phase"] == "event":
+            raise RuleViolation("The round has not begun: reveal its event first.", field="type")
+        waiting = [_name(state, int(k)) for k in required_placements(state)
+                   if k not in state["sealed"]]
+        if state["sealed"] and waiting:
+            raise RuleViolation(f"The round is not over: {', '.join(waiting)} must still seal.",
+                                field="type")
+        raise RuleViolation("The round is not over: enter its worship (or disaster) first.",
+                            field="type")
+    new = _refresh(copy.deepcopy(state))
+    met = [seat for seat, row in enumerate(new["seats"]) if row["victory"]]
+    if met:
+        order, lots = _final_order(new, rng)
+        new["phase"] = "finished"
+        new["victory"] = {"round": new["round"], "winner": order[0],
+                          "class": new["seats"][order[0]]["victory"], "met": met,
+                          "order": order, "lots": lots}
+        new["last"] = {"lots": lots, "order": order}
+        return new
+    count = len(new["seats"])
+    new["arthur"] = (new["arthur"] + 1) % count
+    new["merlin"] = (new["merlin"] + 1) % count
+    if new["options"]["deck"] == "app":
+        new["event_discards"].append(new["event"])
+    new["event"] = None
+    for row in new["seats"]:
+        row["offered"] = []
+    new["granted"] = []
+    new["sealed"] = {}
+    new["resolution"] = None
+    new["round"] += 1
+    _enter_phase(new, "event")
+    new["joust"] = {"phase": "knight", "challenged": [], "losers": []}
+    new["last"] = None
+    return new
+
+
+# --- standings, finished, summary ---------------------------------------------------------------
+
+
+def finished(state: dict[str, Any]) -> bool:
+    return state["phase"] == "finished"
+
+
+def standings(state: dict[str, Any]) -> list[dict[str, Any]]:
+    """Ranked rows. Finished: the final order, lot included (ranks all differ, rank 1 wins).
+    Before: the same keys without the lot (equal keys share a rank) and nobody has won yet."""
+    count = len(state["seats"])
+    keys = {seat: rank_keys(state, seat) for seat in range(count)}
+    final = state["victory"]["order"] if finished(state) and state["victory"] else None
+    rows = []
+    for seat, row in enumerate(state["seats"]):
+        if final:
+            rank = final.index(seat) + 1
+        else:
+            rank = 1 + sum(1 for other in keys.values() if other > keys[seat])
+        rows.append({
+            "seat": seat, "name": row["name"], "score": row["worship"], "rank": rank,
+            "winner": bool(final) and rank == 1,
+            "details": {"knight": row["knight"], "damosel": row["damosel"],
+                        "victory": victory_class(state, seat),
+                        "given_max": given_max(state, seat), "earned": len(row["earned"]),
+                        "worship": row["worship"]},
+        })
+    return sorted(rows, key=lambda r: (r["rank"], r["seat"]))
+
+
+def _signed(value: int) -> str:
+    return f"+{value}" if value >= 0 else str(value)
+
+
+def _worship_line(state: dict[str, Any], outcome: dict[str, Any]) -> str:
+    if outcome["kind"] == "disaster":
+        head = f"{outcome['event']}: {outcome['up']} up, {outcome['down']} down"
+        if not outcome["majority"]:
+            return f"{head}: equal, nothing happens"
+        back = ", ".join(f"{c['damosel']}'s {c['chivalry']}" for c in outcome["returned"])
+        losses = ", ".join(f"{_name(state, s)} {c}" for s, c in enumerate(outcome["change"])
+                           if c)
+        return f"{head}: back to their damosels {back}" + (f"; {losses}" if losses else "")
+    parts = []
+    for seat in range(len(state["seats"])):
+        cards = [c for c in outcome["cards"] if c["seat"] == seat]
+        if cards:
+            sums = " + ".join(f"{c['chivalry']}{' ' + c['face'] if c['face'] else ''} "
+                              f"{c['points']}" for c in cards)
+            parts.append(f"{_name(state, seat)} {_signed(outcome['change'][seat])} ({sums})")
+    return f"Worship for {outcome['event']}: " + ("; ".join(parts) or "nothing offered")
+
+
+def summary(move: Mapping[str, Any], before: dict[str, Any], after: dict[str, Any]) -> str:
+    kind = move.get("type")
+    data = move.get("data") or {}
+    last = after.get("last") or {}
+    if kind == "draw_events":
+        again = " (the discards were shuffled into a new deck)" if last.get("reshuffled") else ""
+        return (f"{_name(after, after['arthur'])} (Arthur) drew {', '.join(last['drawn'])}"
+                f"{again}")
+    if kind == "pass_events":
+        return f"{_name(after, after['arthur'])} (Arthur) discarded {data['discard']}"
+    if kind == "reveal_event":
+        return (f"{_name(after, after['merlin'])} (Merlin) revealed "
+                f"{_describe_event(after, after['event'])}")
+    if kind == "grant":
+        return (f"{_knight(after, data['seat'])} was granted {data['damosel']}'s "
+                f"{data['chivalry']}")
+    if kind == "offer":
+        return f"{_knight(after, data['seat'])} offered {data['chivalry']}"
+    if kind == "seal":
+        line = f"{_name(after, data['seat'])} sealed a placement"
+        if after["resolution"] is not None:
+            line += "; all are in. " + _worship_line(before, after["resolution"])
+        return line
+    if kind in ("worship", "disaster"):
+        return _worship_line(before, after["resolution"])
+    if kind == "joust":
+        winner, loser = last["winner"], (
+            last["challenger"] if last["winner"] == last["holder"] else last["holder"])
+        paid = f", taking {last['worship']} worship from {_name(after, loser)}" if last[
+            "worship"] else ""
+        return (f"{_name(after, last['challenger'])} challenged {_name(after, last['holder'])} "
+                f"for {last['joust']} ({', '.join(last['cards'])}): "
+                f"{_name(after, winner)} gets it{paid}")
+    if kind == "end_round":
+        if after["victory"]:
+            victory = after["victory"]
+            lots = "".join(
+                "; lot among " + ", ".join(_name(after, s) for s in lot["seats"]) + ": "
+                + ", ".join(_name(after, s) for s in lot["drawn"]) for lot in victory["lots"])
+            return (f"Round {before['round']} ended: {_name(after, victory['winner'])} wins "
+                    f"({victory['class']} victory){lots}")
+        return (f"Round {before['round']} ended; {_name(after, after['arthur'])} is Arthur, "
+                f"{_name(after, after['merlin'])} is Merlin")
+    return str(kind)
+
+
+# --- sealed choices -----------------------------------------------------------------------------
+
+
+def redact(state: dict[str, Any], viewer: int | None) -> dict[str, Any]:
+    """Hide the other seats' sealed placements while the sealing round is open."""
+    if not state.get("sealed"):
+        return state
+    hidden = copy.deepcopy(state)
+    hidden["sealed"] = {key: placed if viewer is not None and key == str(viewer)
+                        else {"sealed": True} for key, placed in state["sealed"].items()}
+    return hidden
+
+
+def redact_move(move: Mapping[str, Any], state: dict[str, Any],
+                viewer: int | None) -> Mapping[str, Any]:
+    """Hide the faces of other seats' seals while that seat's seal is still pending.
+
+    The current state cannot tell which round an older seal came from, so a seat's seals of
+    earlier rounds are hidden too while that seat has a seal pending (the app's reading).
+    """
+    data = move.get("data")
+    if move.get("type") != "seal" or not isinstance(data, dict):
+        return move
+    seat = data.get("seat")
+    own = viewer is not None and str(seat) == str(viewer)
+    if own or str(seat) not in state.get("sealed", {}):
+        return move
+    return {**move, "data": {**data, "placements": {"sealed": True}}}
+
+
+GAME = Game(
+    slug="knights",
+    name="Knights & Damosels",
+    min_players=3,
+    max_players=6,
+    options=OPTIONS,
+    check_options=check_options,
+    setup=setup,
+    moves={
+        "draw_events": draw_events,
+        "pass_events": pass_events,
+        "reveal_event": reveal_event,
+        "grant": grant,
+        "offer": offer,
+        "seal": seal,
+        "worship": worship,
+        "disaster": disaster,
+        "joust": joust,
+        "end_round": end_round,
+    },
+    standings=standings,
+    finished=finished,
+    summary=summary,
+    redact=redact,
+    redact_move=redact_move,
+)

@@ -1,0 +1,23 @@
+import factory
+from django.contrib.auth import get_user_model
+
+from companion import services
+
+
+class UserFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = get_user_model()
+        django_get_or_create = ("username",)
+        skip_postgeneration_save = True
+
+    username = factory.Sequence(lambda n: f"host{n}")
+    @factory.post_generation
+    def password(user, create, extracted, **kwargs):
+        user.set_password(extracted or "a long table password")
+        if create:
+            user.save(update_fields=["password"])
+
+
+def session_for(owner, *, game="tiny", players=("Vanessa", "Peter"), options=None, seed="s"):
+    return services.session_create(owner=owner, game=game, players=list(players),
+                                   options=options or {}, seed=seed)
