@@ -43,6 +43,9 @@ INSTALLED_APPS = [
     "template_partials",
     "companion",
 ]
+# The games, each a Django app registering its rules with companion.engine.
+GAMES = ["quixote", "alatriste", "knights", "rabbits"]
+INSTALLED_APPS += [f"games.{slug}" for slug in GAMES if (BASE_DIR / "games" / slug / "apps.py").exists()]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
@@ -121,7 +124,7 @@ STATIC_ROOT = BASE_DIR / "staticfiles"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
-    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
+    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},
 }
 # Tests and `make test` run without collectstatic.
 WHITENOISE_USE_FINDERS = True

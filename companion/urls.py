@@ -1,3 +1,6 @@
+from importlib.util import find_spec
+
+from django.conf import settings
 from django.contrib import admin
 from django.urls import include, path
 
@@ -20,4 +23,11 @@ urlpatterns = [
     path("players/", views.players, name="players"),
     path("api/", include("companion.api.urls")),
     path("admin/", admin.site.urls),
+]
+
+# A game's own pages (e.g. a live score preview) live under /g/<game>/.
+urlpatterns += [
+    path(f"g/{slug}/", include(f"games.{slug}.urls"))
+    for slug in settings.GAMES
+    if find_spec(f"games.{slug}") and find_spec(f"games.{slug}.urls")
 ]

@@ -206,6 +206,19 @@ def _free_player(state: Mapping[str, Any], data: Mapping[str, Any], field: str) 
     return index
 
 
+def _fighter(state: Mapping[str, Any], data: Mapping[str, Any], field: str) -> int:
+    """A player who may duel or fight: free and not wanted. A wanted player who "coincides in a
+    same box with another player" is captured (the court jail, a `status` move), so he meets
+    no one to fight: the app's reading of "To take refuge in a church and to escape justice"."""
+    index = _free_player(state, data, field)
+    seat = state["seats"][index]
+    if seat["wanted_turns"] > 0:
+        raise RuleViolation(
+            f"{seat['name']} is wanted: meeting another player sends him to the court jail.",
+            field=field)
+    return index
+
+
 def _name(state: Mapping[str, Any], index: int) -> str:
     return state["seats"][index]["name"]
 
@@ -523,7 +536,7 @@ def _apply_wounds(state: dict[str, Any], result: Mapping[str, Any],
             last["deaths"].append(index)
             killer = result["seats"][1 - position]
             _make_wanted(state["seats"][killer])
-            if killer not in last["wanted"]:
+            if killer not in last["wanted"] and state["seats"][killer]["status"] != "dead":
                 last["wanted"].append(killer)
         elif outcome == "saved":
             last["saved"].append(index)
@@ -723,8 +736,8 @@ def _weak_dies(state, last, killer: int, victim: int) -> None:
 def duel_move(state, data, actor, rng):
     state, data = _start(state, data)
     roles = ("challenger", "challenged")
-    challenger = _free_player(state, data, "challenger")
-    challenged = _free_player(state, data, "challenged")
+    challenger = _fighter(state, data, "challenger")
+    challenged = _fighter(state, data, "challenged")
     if challenger == challenged:
         raise RuleViolation("A player can't challenge himself.", field="challenged")
     accepted = _bool(data, "accepted", "the duel is accepted")
@@ -786,8 +799,8 @@ def _discards(data: Mapping[str, Any]) -> list[str]:
 def combat_move(state, data, actor, rng):
     state, data = _start(state, data)
     roles = ("attacker", "defender")
-    attacker = _free_player(state, data, "attacker")
-    defender = _free_player(state, data, "defender")
+    attacker = _fighter(state, data, "attacker")
+    defender = _fighter(state, data, "defender")
     if attacker == defender:
         raise RuleViolation("A player can't fight himself.", field="defender")
     patrol = _patrol(data, rng)
@@ -829,7 +842,8 @@ def dice_game_move(state, data, actor, rng):
     players = [index, *joiners]
     keys = {"player": index, **{str(j): j for j in joiners}}
     rolls = _rolls(data, {*keys, "bank"})
-    given = {key: _pair(rolls.get(key), key) for key in [*keys, "bank"]}
+    given = {key: _pair(rolls.get(key), "the bank" if key == "bank" else _name(state, index))
+             for key, index in [*keys.items(), ("bank", index)]}
     bases = dict.fromkeys([*keys, "bank"], 0)
     dice, ties, best = _contest(bases, given, rng)
     pot = bet * (len(players) + 1)

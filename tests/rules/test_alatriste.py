@@ -568,6 +568,21 @@ def test_no_duels_or_combats_out_of_the_streets(status):
     refused(state, "combat", {"attacker": 1, "defender": 0}, "no duels or combats", "attacker")
 
 
+def test_a_wanted_player_is_captured_when_met_so_he_fights_no_one():
+    state = with_seat(ready(), 0, wanted_turns=2)
+    refused(state, "duel", {"challenger": 1, "challenged": 0, "accepted": True},
+            "Íñigo is wanted: meeting another player sends him to the court jail", "challenged")
+    refused(state, "combat", {"attacker": 0, "defender": 1}, "Íñigo is wanted", "attacker")
+    captured = play(state, "status", {"seat": 0, "status": "court_jail"})
+    assert seat(captured, 0)["wanted_turns"] == 0
+    assert "no longer wanted" in GAME.summary({"type": "status"}, state, captured)
+    for _ in range(2):
+        state = play(state, "turn", {"seat": 0})
+    after = play(state, "combat", {"attacker": 0, "defender": 1,
+                                   "rolls": {"attacker": [6, 6], "defender": [4, 4]}})
+    assert after["last"]["outcome"] == "fought"
+
+
 # ---------------------------------------------------------------- combat
 
 
@@ -663,6 +678,7 @@ def test_dice_game_ties_among_the_leaders_roll_again():
     ({"seat": 0, "bet": 5, "joiners": 1}, "joiners"),
     ({"seat": 0, "bet": 5, "rolls": {"1": [3, 3]}}, "rolls"),
     ({"seat": 0, "bet": 5, "rolls": {"player": [3, 9]}}, "rolls"),
+    ({"seat": 0, "bet": 5, "rolls": {"player": [3]}}, "rolls"),
 ])
 def test_dice_game_refusals(data, field):
     refused(ready(), "dice_game", data, field=field)
@@ -673,6 +689,8 @@ def test_dice_game_joiners_need_the_bet_and_to_be_free():
     refused(poor, "dice_game", {"seat": 0, "bet": 5, "joiners": [1]}, "Quevedo can't put in 5")
     jailed = with_seat(ready(), 1, status="jail")
     refused(jailed, "dice_game", {"seat": 0, "bet": 5, "joiners": [1]}, "can't join")
+    refused(ready(), "dice_game", {"seat": 0, "bet": 5, "joiners": [1], "rolls": {"1": [2]}},
+            "Give two dice for Quevedo")
 
 
 # ---------------------------------------------------------------- Plaza Mayor

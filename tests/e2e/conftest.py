@@ -1,0 +1,81 @@
+"""Browser tests: Playwright drives Debian's Chromium (never a downloaded build) on a phone-sized
+viewport against the live test server."""
+
+import os
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = "/usr/bin/chromium"
+PHONE = {"viewport": {"width": 360, "height": 780}, "device_scale_factor": 2,
+         "is_mobile": True, "has_touch": True}
+
+# Playwright's sync API runs an event loop in this thread; the tests' own ORM calls are still
+# plain synchronous code.
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+
+@pytest.fixture(scope="session")
+def browser():
+    if not Path(CHROMIUM).exists():
+        if os.environ.get("REQUIRE_BROWSER"):
+            pytest.fail(f"{CHROMIUM} is missing: apt-get install chromium")
+        pytest.skip(f"{CHROMIUM} is missing: apt-get install chromium to run the browser tests")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=CHROMIUM,
+            args=["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                  "--disable-background-networking", "--disable-component-update",
+                  "--disable-sync"],
+        )
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def phone(browser, live_server):
+    """A new phone: its own cookies, a 360 px wide screen; every request it makes is recorded."""
+    contexts = []
+
+    def make():
+        context = browser.new_context(base_url=live_server.url, **PHONE)
+        context.set_default_timeout(10_000)
+        context.requests = []
+        context.on("request", lambda request: context.requests.append(request.url))
+        contexts.append(context)
+        return context.new_page()
+
+    yield make
+    for context in contexts:
+        context.close()
+
+
+def no_sideways_scroll(page):
+    return page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+
+
+@pytest.fixture
+def host_phone(phone, alice):
+    """A phone signed in as alice, the host."""
+
+    def make():
+        page = phone()
+        page.goto("/login/")
+        page.get_by_label("User name").fill("alice")
+        page.get_by_label("Password").fill("a long table password")
+        page.get_by_role("button", name="Sign in").click()
+        page.wait_for_url("**/")
+        return page
+
+    return make
+
+
+def guest_phone_for(phone, session, seat):
+    """A second phone that joined `session` by its code and took `seat` (by name)."""
+    page = phone()
+    page.goto(f"/join/{session.code}/")
+    page.get_by_role("button", name=seat).click()
+    page.wait_for_selector("#scoreboard")
+    return page
