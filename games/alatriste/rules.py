@@ -1020,6 +1020,9 @@ def _signed(value: int) -> str:
     return f"+{value}" if value >= 0 else str(value)
 
 
+OUTCOME_WORDS = {"dead": "dies", "saved": "is saved by his cards"}
+
+
 def _deaths_text(state: Mapping[str, Any], last: Mapping[str, Any]) -> str:
     parts = [f"{_who(state, i)} dies" for i in last.get("deaths", [])]
     parts += [f"{_who(state, i)} saved by his cards" for i in last.get("saved", [])]
@@ -1104,11 +1107,11 @@ def summary(move: Mapping[str, Any], before: Mapping[str, Any],
         text = f"{who} {_signed(last['delta'])} {last['stat']}{reason}"
         if last["applied"] != last["delta"]:
             text += f" ({_signed(last['applied'])} applied)"
-        return text + (f": {who} {last['outcome']}" if last["outcome"] else "")
+        return text + (f": {who} {OUTCOME_WORDS[last['outcome']]}" if last["outcome"] else "")
     if kind == "card":
         text = (f"{who} put {last['card']} on the board" if last["action"] == "add"
                 else f"{who} discarded {last['card']}")
-        return text + (f": {who} {last['outcome']}" if last["outcome"] else "")
+        return text + (f": {who} {OUTCOME_WORDS[last['outcome']]}" if last["outcome"] else "")
     if kind == "attack":
         target = _who(after, last["to"])
         if last["action"] == "play":

@@ -259,6 +259,8 @@ def test_a_payment_beyond_the_ducats_held_sends_to_jail_and_pays_nothing():
 def test_vigour_to_zero_is_death_unless_cards_give_vigour():
     state = with_seat(ready(), 0, cards=[QUEVEDO], fame=4, vigour=2)
     dead = play(state, "adjust", {"seat": 0, "stat": "vigour", "delta": -5})
+    assert GAME.summary({"type": "adjust"}, state, dead) == (
+        "Íñigo -5 vigour (-2 applied): Íñigo dies")
     sheet = seat(dead, 0)
     assert sheet["status"] == "dead"
     assert (sheet["vigour"], sheet["fame"], sheet["fencing"], sheet["ducats"]) == (0, 0, 0, 0)
