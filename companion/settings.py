@@ -45,7 +45,9 @@ INSTALLED_APPS = [
 ]
 # The games, each a Django app registering its rules with companion.engine.
 GAMES = ["quixote", "alatriste", "knights", "rabbits"]
-INSTALLED_APPS += [f"games.{slug}" for slug in GAMES if (BASE_DIR / "games" / slug / "apps.py").exists()]
+INSTALLED_APPS += [
+    f"games.{slug}" for slug in GAMES if (BASE_DIR / "games" / slug / "apps.py").exists()
+]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
