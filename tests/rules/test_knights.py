@@ -1009,15 +1009,18 @@ def candidate(draw, state):
         return "reveal_event", {"event": draw(st.sampled_from(choices))}, None
     if state["resolution"] is not None:
         return "end_round", {}, None
-    what = draw(st.sampled_from(["grant"] * 5 + ["offer"] * 4 + ["joust"] * 2 + ["seal"] * 2
+    what = draw(st.sampled_from(["grant"] * 8 + ["offer"] * 5 + ["joust"] * 2 + ["seal"] * 3
                                 + ["place"]))
     faces = st.sampled_from(["up", "down"])
     if what == "grant":
         return "grant", {"seat": draw(seat), "damosel": draw(st.sampled_from(DAMOSELS)),
                          "chivalry": draw(st.sampled_from(CHIVALRIES))}, None
     if what == "offer":
+        offerer = draw(seat)
         listed = rules.event_list(state, state["event"])
-        return "offer", {"seat": draw(seat), "chivalry": draw(st.sampled_from(listed))}, None
+        held = [c["chivalry"] for c in state["seats"][offerer]["earned"]
+                if c["chivalry"] in listed] or listed
+        return "offer", {"seat": offerer, "chivalry": draw(st.sampled_from(held))}, None
     if what == "joust":
         cards = draw(st.sampled_from(JOUST_SEQUENCES))
         if state["granted"] and state["phase"] == "knight":
@@ -1048,7 +1051,7 @@ def test_random_play_keeps_every_invariant_and_replays(data, players, deck, seed
                                    players)
     state = replay(GAME, names, options, seed, [])
     log, states = [], [state]
-    for seq in range(1, 90):
+    for seq in range(1, 200):
         if GAME.finished(state):
             break
         move, fields, actor = candidate(data.draw, state)
