@@ -2,15 +2,15 @@
 stranger (another host). The tiny game stands in where no product game is needed."""
 
 import pytest
-from rest_framework.test import APIClient
 
-from companion import engine, services
-from tests import tinygame
-from tests.factories import UserFactory, session_for
+from companion import engine
 
 
 @pytest.fixture(autouse=True, scope="session")
 def tiny_game():
+    # Imported here so that the pure rule tests (tests/rules) need no Django settings.
+    from tests import tinygame
+
     engine.register(tinygame.TINY, tinygame.SERIALIZERS)
     yield tinygame.TINY
     engine.unregister("tiny")
@@ -18,27 +18,39 @@ def tiny_game():
 
 @pytest.fixture
 def alice(db):
+    from tests.factories import UserFactory
+
     return UserFactory(username="alice")
 
 
 @pytest.fixture
 def charlie(db):
+    from tests.factories import UserFactory
+
     return UserFactory(username="charlie")
 
 
 @pytest.fixture
 def game(alice):
     """Alice's tiny game for Vanessa and Peter."""
+    from tests.factories import session_for
+
     return session_for(alice)
 
 
 @pytest.fixture
 def bob(game):
     """A guest device of alice's game, holding Peter's seat."""
+    from companion import services
+
     return services.guest_join(code=game.code, seat=1)
 
 
 def api_client(user=None, guest=None):
+    from rest_framework.test import APIClient
+
+    from companion import services
+
     client = APIClient()
     if user is not None:
         client.credentials(HTTP_AUTHORIZATION=f"Token {services.token_for(user=user)}")
@@ -64,4 +76,4 @@ def as_charlie(charlie):
 
 @pytest.fixture
 def anonymous(db):
-    return APIClient()
+    return api_client()
