@@ -792,7 +792,7 @@ def joust(state: dict[str, Any], data: Any, actor: int | None, rng: Any) -> dict
             new["seats"][challenger]["offered"].append(chivalry)
     new["joust"]["challenged"].append(key)
     new["joust"]["losers"].append(loser)
-    new["last"] = {"joust": card, "holder": holder, "challenger": challenger, "cards": cards,
+    new["last"] = {"joust": card, "holder": holder, "challenger": challenger, "cards": list(cards),
                    "winner": winner, "worship": paid}
     return _refresh(new)
 

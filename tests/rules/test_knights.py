@@ -1088,3 +1088,47 @@ def test_points_are_never_negative_and_war_pays_at_least_three(faces, vassals, b
     if kind != "prosperity" and faces:
         shared = sum(points[: len(faces)]) - sum(c == bonus for c, _ in cards[: len(faces)])
         assert shared == (6 - len(faces) if "up" not in faces else 6)
+
+
+FIELDS = ["seat", "damosel", "chivalry", "discard", "event", "holder", "challenger", "cards",
+          "placements"]
+WORDS = ["Guinevere", "Elaine", "honor", "armor", "valor", "up", "down", "similar", "different",
+         "declined", "Holy Grail", "0", "2", ""]
+JUNK = st.recursive(
+    st.none() | st.booleans() | st.integers(-2, 7) | st.sampled_from(WORDS),
+    lambda inner: st.lists(inner, max_size=3)
+    | st.dictionaries(st.sampled_from(WORDS) | st.integers(0, 4), inner, max_size=3),
+    max_leaves=8)
+SCENES = {
+    "new": lambda: new_game(),
+    "drawn": lambda: play(new_game(), "draw_events"),
+    "quest": quest_scene,
+    "joust": knight_joust_scene,
+    "adultery": adultery_scene,
+    "sealing": lambda: play(quest_scene(), "seal", seat=0, placements={"honor": "up"}),
+}
+
+
+@settings(max_examples=300, deadline=None)
+@given(scene=st.sampled_from(sorted(SCENES)), move=st.sampled_from(sorted(GAME.moves)),
+       data=st.dictionaries(st.sampled_from(FIELDS), JUNK, max_size=5) | JUNK,
+       actor=st.none() | st.integers(0, 3))
+def test_any_payload_is_applied_or_refused_with_a_rule_violation(scene, move, data, actor):
+    state = SCENES[scene]()
+    before = copy.deepcopy(state)
+    given_data = copy.deepcopy(data)
+    try:
+        after = GAME.moves[move](state, data, actor, random.Random(0))
+    except RuleViolation as refusal:
+        assert refusal.message
+    else:
+        assert_consistent(after)
+        assert json.loads(json.dumps(after)) == after
+    assert state == before and data == given_data
+
+
+def test_the_finished_game_refuses_another_end_of_round():
+    state = grant(knight_victory_scene(), 0, "Nimue", "farmer")
+    state = play(play(state, "worship", placements={}), "end_round")
+    refused(state, "end_round", "The game is over")
+    refused(state, "grant", "The game is over", seat=1, damosel="Elaine", chivalry="armor")
