@@ -1,0 +1,45 @@
+from companion import services
+from companion.models import Session
+
+
+def play(client, game, **body):
+    return client.post(f"/api/sessions/{game.pk}/moves/", {"type": "add", **body}, format="json")
+
+
+def test_export_then_import_replays_to_the_same_state(as_alice, game):
+    play(as_alice, game, seat=0, points=4)
+    as_alice.post(f"/api/sessions/{game.pk}/moves/", {"type": "roll", "seat": 1}, format="json")
+    play(as_alice, game, seat=1, points=9)
+    as_alice.post(f"/api/sessions/{game.pk}/undo/")
+    exported = as_alice.get(f"/api/sessions/{game.pk}/export/").json()
+    assert [m["undone"] for m in exported["moves"]] == [False, False, True]
+
+    response = as_alice.post("/api/sessions/import/", exported, format="json")
+    assert response.status_code == 201
+    copy = response.json()
+    original = as_alice.get(f"/api/sessions/{game.pk}/").json()
+    assert copy["id"] != game.pk
+    assert copy["state"] == original["state"] and copy["standings"] == original["standings"]
+    imported = Session.objects.get(pk=copy["id"])
+    assert services.session_replay(session=imported) == imported.state
+    assert imported.moves.count() == 3
+
+
+def test_a_broken_export_is_400_and_creates_nothing(as_alice, game):
+    play(as_alice, game, seat=0, points=4)
+    exported = as_alice.get(f"/api/sessions/{game.pk}/export/").json()
+    exported["moves"][0]["data"]["points"] = 7  # the rules refuse a 7
+    before = Session.objects.count()
+    response = as_alice.post("/api/sessions/import/", exported, format="json")
+    assert response.status_code == 400
+    assert "move 1" in response.json()["detail"]
+    assert Session.objects.count() == before
+
+
+def test_a_non_export_is_400(as_alice):
+    assert as_alice.post("/api/sessions/import/", {"hello": 1}, format="json").status_code == 400
+    assert as_alice.post("/api/sessions/import/", [1, 2], format="json").status_code == 400
+
+
+def test_import_needs_a_host(anonymous):
+    assert anonymous.post("/api/sessions/import/", {}, format="json").status_code == 401

@@ -1,0 +1,36 @@
+"""The OpenAPI schema documents every path of api.md, and the docs load their assets locally."""
+
+import pytest
+import yaml
+
+PATHS = [
+    "/api/auth/register/", "/api/auth/token/", "/api/games/", "/api/sessions/",
+    "/api/sessions/{id}/", "/api/sessions/{id}/moves/", "/api/sessions/{id}/undo/",
+    "/api/join/", "/api/players/", "/api/players/{id}/stats/", "/api/games/{slug}/stats/",
+    "/api/sessions/{id}/export/", "/api/sessions/import/",
+]
+
+
+@pytest.fixture
+def schema(anonymous):
+    response = anonymous.get("/api/schema/")
+    assert response.status_code == 200
+    return yaml.safe_load(response.content)
+
+
+@pytest.mark.parametrize("path", PATHS)
+def test_schema_has_the_path(schema, path):
+    assert path in schema["paths"]
+
+
+def test_move_post_documents_its_status_codes(schema):
+    responses = schema["paths"]["/api/sessions/{id}/moves/"]["post"]["responses"]
+    assert {"201", "400", "403", "404", "409", "412", "422"} <= set(responses)
+
+
+def test_docs_serve_their_assets_from_this_app(anonymous):
+    response = anonymous.get("/api/docs/")
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert "/static/drf_spectacular_sidecar/swagger-ui-dist/" in html
+    assert "cdn" not in html.lower()
