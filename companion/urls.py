@@ -25,9 +25,17 @@ urlpatterns = [
     path("admin/", admin.site.urls),
 ]
 
-# A game's own pages (e.g. a live score preview) live under /g/<game>/.
+
+def _game_module(slug, module):
+    return bool(find_spec(f"games.{slug}") and find_spec(f"games.{slug}.{module}"))
+
+
+# A game's own pages (e.g. a live score preview) live under /g/<game>/, its own API (e.g.
+# Alatriste's card catalogue) under /api/games/<game>/.
 urlpatterns += [
     path(f"g/{slug}/", include(f"games.{slug}.urls"))
-    for slug in settings.GAMES
-    if find_spec(f"games.{slug}") and find_spec(f"games.{slug}.urls")
+    for slug in settings.GAMES if _game_module(slug, "urls")
+] + [
+    path(f"api/games/{slug}/", include(f"games.{slug}.api_urls"))
+    for slug in settings.GAMES if _game_module(slug, "api_urls")
 ]
