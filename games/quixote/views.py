@@ -1,0 +1,34 @@
+"""Don Quixote's own page: the live preview of a round's points while a player fills the score
+form. It reads only; the score itself is saved by the table's `move` view."""
+
+from django.http import Http404
+from django.shortcuts import render
+from django.views.decorators.http import require_POST
+
+from companion.access import session_access
+from companion.engine import RuleViolation
+from companion.errors import Refused
+from companion.payloads import move_payload
+from games.quixote import panel
+
+SCORE_FIELDS = ("seat", "round", "castle6_knights", "castle4_knights", "church_groups",
+                "windmill_groups", "defense_shields", "knight_groups")
+
+
+@require_POST
+def preview(request, pk):
+    try:
+        session, _actor = session_access(request, pk, cookies=True)
+    except Refused:
+        raise Http404("There is no such game, or it is not yours.") from None
+    fields = {name: request.POST[name] for name in SCORE_FIELDS if name in request.POST}
+    seats = session.state["seats"]
+    try:
+        data = move_payload(game=session.game, move_type="score", fields=fields)
+        seat = data.get("seat")
+        if not isinstance(seat, int) or not 0 <= seat < len(seats):
+            raise RuleViolation("There is no such seat.", field="seat")
+        result = panel.preview_of(seats[seat], data)
+    except (RuleViolation, Refused) as refusal:
+        result = {"error": refusal.message}
+    return render(request, "games/quixote/_preview.html", {"p": result})
