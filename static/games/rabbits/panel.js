@@ -1,0 +1,40 @@
+/* The card picker: tap a rank, then a suit, to add that card to the text field (tap it again to
+ * take it out). The field is what the form posts, and htmx asks the server for the running total
+ * when it changes: nothing here counts. Without this file the field is typed by hand. */
+(function () {
+  document.documentElement.classList.add("rb-js-on");
+  if (window.rabbitsPicker) return;
+  window.rabbitsPicker = true;
+
+  function press(picker, rank) {
+    picker.querySelectorAll("[data-rank]").forEach(function (button) {
+      button.setAttribute("aria-pressed", String(button.dataset.rank === rank));
+    });
+    if (rank) picker.dataset.rank = rank; else delete picker.dataset.rank;
+  }
+
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest("[data-rank],[data-suit],[data-clear]");
+    var picker = button && button.closest(".rb-picker");
+    if (!picker) return;
+    var input = picker.querySelector("[data-cards]");
+    if (button.dataset.rank) { press(picker, button.dataset.rank); return; }
+    if (button.hasAttribute("data-clear")) {
+      input.value = "";
+    } else {
+      var rank = picker.dataset.rank;
+      if (!rank) return;
+      var card = rank + button.dataset.suit;
+      if (picker.dataset.single) {
+        input.value = card;
+      } else {
+        var cards = input.value.toUpperCase().split(/[\s,;+]+/).filter(Boolean);
+        var at = cards.indexOf(card);
+        if (at >= 0) cards.splice(at, 1); else cards.push(card);
+        input.value = cards.join(" ");
+      }
+    }
+    press(picker, null);
+    input.dispatchEvent(new Event("input", { bubbles: true }));
+  });
+})();
