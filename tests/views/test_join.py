@@ -1,0 +1,35 @@
+from companion.access import guest_cookie_name
+from companion.models import Guest
+from tests.views.helpers import assert_phone_ready, browser_for
+
+
+def test_typing_a_code_leads_to_the_seats(game):
+    client = browser_for()
+    assert_phone_ready(client.get("/join/"))
+    response = client.get("/join/", {"code": game.code.lower()})
+    assert response.status_code == 302 and response.url == f"/join/{game.code}/"
+    seats = client.get(response.url)
+    assert_phone_ready(seats)
+    assert "Vanessa" in seats.content.decode() and "Peter" in seats.content.decode()
+
+
+def test_taking_a_seat_sets_the_guest_cookie_and_opens_the_table(game):
+    client = browser_for()
+    response = client.post(f"/join/{game.code}/", {"seat": "1"})
+    assert response.status_code == 302 and response.url == f"/s/{game.pk}/"
+    guest = Guest.objects.get()
+    assert guest.seat == 1
+    assert client.cookies[guest_cookie_name(game.pk)].value == guest.token
+    assert client.get(f"/s/{game.pk}/").status_code == 200
+
+
+def test_a_taken_seat_is_refused_in_words(game, bob):
+    response = browser_for().post(f"/join/{game.code}/", {"seat": "1"})
+    assert response.status_code == 409
+    assert "already claimed" in response.content.decode()
+
+
+def test_an_unknown_code_says_so(db):
+    response = browser_for().get("/join/ABCDEF/")
+    assert response.status_code == 404
+    assert "No game is open with the code ABCDEF" in response.content.decode()
