@@ -1,0 +1,54 @@
+"""GET /api/games/alatriste/cards/ (anyone) and POST (hosts): the card catalogue."""
+
+from drf_spectacular.utils import OpenApiResponse, extend_schema
+from rest_framework import serializers, status
+from rest_framework.exceptions import NotAuthenticated, PermissionDenied
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from companion.access import GUEST_HEADER
+from games.alatriste import rules, services
+from games.alatriste.models import Card
+
+
+class CatalogueCardSerializer(serializers.ModelSerializer):
+    enemies = serializers.ListField(child=serializers.CharField(max_length=80), required=False)
+    fame = serializers.IntegerField(min_value=-99, max_value=99, required=False)
+    vigour = serializers.IntegerField(min_value=-99, max_value=99, required=False)
+    fencing = serializers.IntegerField(min_value=-99, max_value=99, required=False)
+    kind = serializers.ChoiceField(choices=rules.CARD_KINDS)
+
+    class Meta:
+        model = Card
+        fields = ["id", "number", "name", "kind", "fame", "vigour", "fencing", "pistols",
+                  "vehicle", "enemies", "placeholder"]
+        read_only_fields = ["id"]
+        # The name's uniqueness is the service's sentence, not a validator's.
+        extra_kwargs = {"name": {"validators": []}}
+
+
+class ErrorSerializer(serializers.Serializer):
+    detail = serializers.CharField()
+    code = serializers.CharField()
+
+
+ERRORS = {code: OpenApiResponse(ErrorSerializer) for code in (400, 401, 403)}
+
+
+class CardList(APIView):
+    @extend_schema(responses=CatalogueCardSerializer(many=True), operation_id="alatriste_cards")
+    def get(self, request):
+        return Response(CatalogueCardSerializer(Card.objects.all(), many=True).data)
+
+    @extend_schema(request=CatalogueCardSerializer,
+                   responses={201: CatalogueCardSerializer, **ERRORS},
+                   operation_id="alatriste_card_create")
+    def post(self, request):
+        if not request.user.is_authenticated:
+            if request.headers.get(GUEST_HEADER):
+                raise PermissionDenied("Only a host adds cards to the catalogue.")
+            raise NotAuthenticated("Sign in: send Authorization: Token <token>.")
+        body = CatalogueCardSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        card = services.card_create(created_by=request.user, **body.validated_data)
+        return Response(CatalogueCardSerializer(card).data, status=status.HTTP_201_CREATED)

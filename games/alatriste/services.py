@@ -1,0 +1,33 @@
+"""The only writer of the card catalogue."""
+
+from django.db import IntegrityError, transaction
+
+from companion.engine import RuleViolation
+from companion.errors import Invalid
+from games.alatriste import rules
+from games.alatriste.models import Card
+
+
+def card_create(*, name, kind, number=None, fame=0, vigour=0, fencing=0, pistols=False,
+                vehicle=False, enemies=(), placeholder=False, created_by=None):
+    """A new catalogue card; its name is unique (ignoring case)."""
+    try:
+        card = rules.card_of({"name": name, "kind": kind, "fame": fame, "vigour": vigour,
+                              "fencing": fencing, "pistols": pistols, "vehicle": vehicle,
+                              "enemies": list(enemies or [])})
+    except RuleViolation as refusal:
+        raise Invalid(refusal.message, fields={"card": [refusal.message]}) from None
+    if len(card["name"]) > 80:
+        raise Invalid("A card's name is 80 letters at most.", fields={"name": ["Too long."]})
+    taken = f"The catalogue already has a card called {card['name']}."
+    if Card.objects.filter(name__iexact=card["name"]).exists():
+        raise Invalid(taken, fields={"name": [taken]})
+    try:
+        with transaction.atomic():
+            return Card.objects.create(
+                number=number, name=card["name"], kind=card["kind"], fame=card["fame"],
+                vigour=card["vigour"], fencing=card["fencing"], pistols=card["pistols"],
+                vehicle=card["vehicle"], enemies=card["enemies"], placeholder=placeholder,
+                created_by=created_by)
+    except IntegrityError:
+        raise Invalid(taken, fields={"name": [taken]}) from None
