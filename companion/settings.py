@@ -5,6 +5,7 @@ CSRF_TRUSTED_ORIGINS, DATABASE_URL and SECURE=1 (see the README).
 """
 
 import os
+import warnings
 from pathlib import Path
 
 import dj_database_url
@@ -173,3 +174,7 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
 }
+
+# WhiteNoise hands Django's ASGI handler a file iterator; Django warns that it reads it in a thread.
+# That is fine for our few small static files.
+warnings.filterwarnings("ignore", message="StreamingHttpResponse must consume synchronous")

@@ -1,3 +1,5 @@
+import sys
+
 import segno
 from django.core.management.base import BaseCommand
 
@@ -14,5 +16,6 @@ class Command(BaseCommand):
         url = f"http://{lan_address()}:{port}/"
         self.stdout.write(f"\nCompanion is serving on your network at  {url}\n"
                           "Open it on the phones at the table, or scan this:\n")
-        segno.make(url, error="m").terminal(out=self.stdout, compact=True)
-        self.stdout.write("")
+        self.stdout.flush()
+        segno.make(url, error="m").terminal(out=sys.stdout, compact=True)
+        sys.stdout.flush()
