@@ -976,7 +976,8 @@ def redact(state: dict[str, Any], viewer: int | None) -> dict[str, Any]:
 
 def redact_move(move: Mapping[str, Any], state: dict[str, Any],
                 viewer: int | None) -> Mapping[str, Any]:
-    """Hide the faces of other seats' seals while that seat's seal is still pending.
+    """Hide the faces of other seats' seals while that seat's seal is still pending, and of
+    undone seals always.
 
     The current state cannot tell which round an older seal came from, so a seat's seals of
     earlier rounds are hidden too while that seat has a seal pending (the app's reading).
@@ -986,7 +987,11 @@ def redact_move(move: Mapping[str, Any], state: dict[str, Any],
         return move
     seat = data.get("seat")
     own = viewer is not None and str(seat) == str(viewer)
-    if own or str(seat) not in state.get("sealed", {}):
+    if own:
+        return move
+    # An undone seal was never applied, and its seat may seal the same faces again: it stays
+    # hidden from the others for good.
+    if not move.get("undone") and str(seat) not in state.get("sealed", {}):
         return move
     return {**move, "data": {**data, "placements": {"sealed": True}}}
 

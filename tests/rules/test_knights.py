@@ -757,6 +757,16 @@ def test_redact_move_hides_other_seats_seals_while_pending():
     assert GAME.redact_move(move, done, 1) == move
 
 
+def test_redact_move_hides_an_undone_seal_for_good():
+    # After an undo the seat has no seal pending, yet its retracted faces must stay unseen.
+    state = quest_scene()
+    move = {"seq": 9, "type": "seal", "data": {"seat": 0, "placements": {"honor": "down"}},
+            "undone": True}
+    assert GAME.redact_move(move, state, 1)["data"]["placements"] == {"sealed": True}
+    assert GAME.redact_move(move, state, None)["data"]["placements"] == {"sealed": True}
+    assert GAME.redact_move(move, state, 0) == move
+
+
 def test_seal_refusals():
     state = quest_scene()
     refused(state, "seal", "Only Ann's own phone", field="seat", actor=1, seat=0,
