@@ -7,7 +7,6 @@ Keyword-only functions named <thing>_<action>. Each one is a single transaction:
 import hashlib
 import json
 from dataclasses import dataclass
-from functools import partial
 
 from django.contrib.auth import get_user_model, password_validation
 from django.core.exceptions import ValidationError
@@ -185,8 +184,8 @@ def _settle(session, rules):
         Result.objects.filter(session=session).delete()
 
 
-def _announce_after_commit(session):
-    transaction.on_commit(partial(live.announce, session.pk, session.version))
+def _announce(session):
+    live.announce(session.pk, session.version)
 
 
 def move_fingerprint(move_type, fields):
@@ -237,7 +236,7 @@ def move_play(*, session, type, data, actor, expected_version=None, key=None, fi
         session.save(update_fields=["state", "version", "status", "finished_at", "updated_at"])
         move.session = session
         move.repeated = False
-        _announce_after_commit(session)
+        _announce(session)
     return move
 
 
@@ -262,7 +261,7 @@ def move_undo(*, session, actor, expected_version=None):
         session.version += 1
         _settle(session, rules)
         session.save(update_fields=["state", "version", "status", "finished_at", "updated_at"])
-        _announce_after_commit(session)
+        _announce(session)
     return session, last
 
 

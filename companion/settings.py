@@ -102,6 +102,9 @@ else:
     DATABASES["default"].setdefault("OPTIONS", {}).update(
         {"transaction_mode": "IMMEDIATE", "timeout": 20}
     )
+    # Tests use a file, not memory: the browser tests' ASGI server reads it from its own threads.
+    # One per test run, so that runs side by side do not share it.
+    DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / f".test-db-{os.getpid()}.sqlite3")}
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

@@ -4,7 +4,7 @@ from django.conf import settings
 from django.contrib import admin
 from django.urls import include, path
 
-from companion import views
+from companion import streams, views
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -19,7 +19,10 @@ urlpatterns = [
     path("s/<int:pk>/undo/", views.undo, name="undo"),
     path("s/<int:pk>/seat/", views.seat_claim, name="seat-claim"),
     path("s/<int:pk>/qr.svg", views.join_qr, name="join-qr"),
+    path("s/<int:pk>/stream/", streams.table_stream, name="table-stream"),
     path("board/<str:key>/", views.board, name="board"),
+    path("board/<str:key>/stream/", streams.board_stream, name="board-stream"),
+    path("api/sessions/<int:pk>/events/", streams.session_events, name="api-events"),
     path("players/", views.players, name="players"),
     path("api/", include("companion.api.urls")),
     path("admin/", admin.site.urls),

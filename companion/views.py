@@ -10,7 +10,6 @@ from django.contrib.auth.views import LoginView
 from django.db.models import Prefetch
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
-from django.template.loader import select_template
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -19,6 +18,7 @@ from companion import engine, services
 from companion.access import guest_cookie_name, session_access
 from companion.engine import RuleViolation
 from companion.errors import Refused, Stale
+from companion.fragments import fragment_context
 from companion.lan import public_base
 from companion.models import Player, Seat, Session
 from companion.payloads import move_payload
@@ -182,41 +182,34 @@ def join_code(request, code):
                   status=409 if error else 200)
 
 
-def _panel_template(session):
-    return select_template([f"games/{session.game}/panel.html", "companion/panel_generic.html"])
-
-
 def table_context(request, session, actor, *, refusal=None):
-    rules = engine.get(session.game)
-    viewer = actor.seat if actor else None
-    moves = list(session.moves.order_by("-seq")[:30])
-    last_active = next((move for move in moves if not move.undone), None)
-    if last_active is None and session.version:
-        last_active = session.moves.filter(undone=False).order_by("-seq").first()
-    return {
-        "session": session,
-        "rules": rules,
-        "state": rules.redact(session.state, viewer),
-        "standings": rules.standings(session.state),
-        "moves": moves,
-        "last_active": last_active,
-        "actor": actor,
-        "is_host": bool(actor and actor.is_host),
-        "viewer": viewer,
-        "seats": list(session.seats.all()),
-        "panel_template": _panel_template(session).template.name if actor else None,
+    context = fragment_context(session, actor)
+    context.update({
         "refusal": refusal,
         "join_url": public_base(request) + reverse("join-code", args=[session.code]),
         "board_url": public_base(request) + reverse("board", args=[session.board_key]),
-    }
+    })
+    return context
+
+
+def _etag(session, actor):
+    viewer = "host" if actor.is_host else f"seat{actor.seat}"
+    return f'"{session.version}-{viewer}"'
 
 
 def table(request, pk):
     session, actor = _access(request, pk)
-    template = "companion/table.html"
-    if request.htmx and request.htmx.target:
-        template += "#live"
-    return render(request, template, table_context(request, session, actor))
+    etag = _etag(session, actor)
+    if request.headers.get("If-None-Match") == etag:
+        response = HttpResponse(status=304)
+    else:
+        template = "companion/table.html"
+        if request.htmx and request.htmx.target:
+            template += "#live"
+        response = render(request, template, table_context(request, session, actor))
+    response["ETag"] = etag
+    response["Cache-Control"] = "no-cache"
+    return response
 
 
 def _refused(request, session, actor, message, form, status):
@@ -317,10 +310,17 @@ def board(request, key):
     session = _sessions_with_seats().filter(board_key=key).first()
     if session is None:
         raise Http404(_("There is no such board."))
-    template = "companion/board.html"
-    if request.htmx:
-        template += "#board"
-    return render(request, template, table_context(request, session, None))
+    etag = f'"{session.version}-board"'
+    if request.headers.get("If-None-Match") == etag:
+        response = HttpResponse(status=304)
+    else:
+        template = "companion/board.html"
+        if request.htmx:
+            template += "#live"
+        response = render(request, template, table_context(request, session, None))
+    response["ETag"] = etag
+    response["Cache-Control"] = "no-cache"
+    return response
 
 
 @login_required

@@ -1,0 +1,136 @@
+// The live table: fragments pushed over the page's event stream (htmx SSE extension) are swapped
+// into their sections; a panel with a half-filled form is never wiped; where the stream fails,
+// the page polls with ETag; the screen stays awake while the table is open.
+(function () {
+  "use strict";
+  var table = document.getElementById("table");
+  if (!table) return;
+  var SECTIONS = ["scoreboard", "log", "undo", "panel"];
+  var pendingPanel = null;
+  var pollTimer = null;
+  var failures = 0;
+
+  function version() { return parseInt(table.dataset.version || "0", 10); }
+
+  function panelDirty() {
+    var panel = document.getElementById("panel");
+    return !!(panel && panel.querySelector("[data-dirty]"));
+  }
+
+  function place(name, html) {
+    var section = document.getElementById(name);
+    if (!section) return;
+    if (name === "panel" && panelDirty()) {
+      pendingPanel = html;
+      showNotice();
+      return;
+    }
+    htmx.swap(section, html, { swapStyle: "innerHTML" });
+  }
+
+  function showNotice() {
+    var notice = document.getElementById("moved-on");
+    if (notice) notice.hidden = false;
+  }
+
+  function applyPendingPanel() {
+    var notice = document.getElementById("moved-on");
+    if (notice) notice.hidden = true;
+    if (pendingPanel === null) return;
+    var html = pendingPanel;
+    pendingPanel = null;
+    document.querySelectorAll("#panel [data-dirty]").forEach(function (form) {
+      delete form.dataset.dirty;
+    });
+    place("panel", html);
+  }
+
+  // A form being filled in is marked dirty until it is sent.
+  document.addEventListener("input", markDirty, true);
+  document.addEventListener("change", markDirty, true);
+  function markDirty(event) {
+    var form = event.target.closest && event.target.closest("#panel form");
+    if (form && !form.hasAttribute("data-live-preview")) form.dataset.dirty = "1";
+  }
+  document.addEventListener("submit", function (event) {
+    if (event.target.dataset) delete event.target.dataset.dirty;
+  }, true);
+  document.addEventListener("click", function (event) {
+    if (event.target.closest && event.target.closest("#moved-on button")) applyPendingPanel();
+  });
+
+  // The stream: every message is handled here, never swapped into the feed element itself.
+  document.body.addEventListener("htmx:sseBeforeMessage", function (event) {
+    event.preventDefault();
+    var message = event.detail;
+    var seen = parseInt(message.lastEventId || "0", 10);
+    if (message.type === "version") {
+      if (seen > version()) table.dataset.version = String(seen);
+      return;
+    }
+    if (seen && seen < version()) return;  // an older push than what we show
+    table.dataset.version = String(Math.max(seen, version()));
+    place(message.type, message.data);
+  });
+  document.body.addEventListener("htmx:sseOpen", function () {
+    failures = 0;
+    stopPolling();
+  });
+  document.body.addEventListener("htmx:sseError", function () {
+    failures += 1;
+    if (failures >= 3) startPolling();
+  });
+
+  // After our own move, the #live answer carries the new version.
+  document.body.addEventListener("htmx:afterSwap", function () {
+    var live = document.getElementById("live");
+    if (live && live.dataset.version) table.dataset.version = live.dataset.version;
+  });
+
+  // Polling with ETag, where streams are unavailable or keep failing.
+  function poll() {
+    var headers = { "HX-Request": "true", "HX-Target": "live",
+                    "If-None-Match": '"' + table.dataset.etag + '"' };
+    return fetch(table.dataset.poll, { headers: headers, credentials: "same-origin" })
+      .then(function (response) {
+        if (response.status !== 200) return;
+        table.dataset.etag = (response.headers.get("ETag") || "").replace(/"/g, "");
+        return response.text().then(function (html) {
+          var doc = new DOMParser().parseFromString(html, "text/html");
+          var live = doc.getElementById("live");
+          if (live && live.dataset.version) table.dataset.version = live.dataset.version;
+          SECTIONS.forEach(function (name) {
+            var fresh = doc.getElementById(name);
+            if (fresh) place(name, fresh.innerHTML);
+          });
+        });
+      })
+      .catch(function () {});
+  }
+  function startPolling() {
+    if (!pollTimer) pollTimer = window.setInterval(poll, 3000);
+  }
+  function stopPolling() {
+    if (pollTimer) window.clearInterval(pollTimer);
+    pollTimer = null;
+  }
+  if (!window.EventSource) startPolling();
+
+  // A phone that slept may have missed pushes: catch up at once when it comes back.
+  document.addEventListener("visibilitychange", function () {
+    if (document.visibilityState === "visible") {
+      poll();
+      keepAwake();
+    }
+  });
+  window.addEventListener("online", poll);
+
+  // Keep the screen on while the table is open (Screen Wake Lock API, where there is one).
+  var wakeLock = null;
+  function keepAwake() {
+    if (!("wakeLock" in navigator) || (wakeLock && !wakeLock.released)) return;
+    navigator.wakeLock.request("screen").then(function (lock) { wakeLock = lock; })
+      .catch(function () {});
+  }
+  keepAwake();
+})();
