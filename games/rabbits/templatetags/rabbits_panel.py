@@ -28,8 +28,11 @@ def suit_symbol(card):
 
 @register.filter
 def posted(request, key):
-    """The values of a posted form field (to refill a refused form)."""
-    return request.POST.getlist(key) if request is not None and request.method == "POST" else []
+    """The values of a posted form field (to refill a refused form). The live stream renders the
+    panel without a request: then there is nothing to refill."""
+    if getattr(request, "method", None) != "POST":
+        return []
+    return request.POST.getlist(key)
 
 
 @register.simple_tag

@@ -1,10 +1,36 @@
 /* The card picker: tap a rank, then a suit, to add that card to the text field (tap it again to
  * take it out). The field is what the form posts, and htmx asks the server for the running total
- * when it changes: nothing here counts. Without this file the field is typed by hand. */
+ * when it changes: nothing here counts. Without this file the field is typed by hand.
+ *
+ * Also: a move's section (<details>) opened by hand stays open when the live stream re-renders
+ * the panel at the same version; after a new move it closes, as the server renders it. */
 (function () {
   document.documentElement.classList.add("rb-js-on");
   if (window.rabbitsPicker) return;
   window.rabbitsPicker = true;
+
+  var opened = {};  // details id -> the version shown when it was opened
+
+  function shownVersion() {
+    var live = document.getElementById("live");
+    return live ? live.dataset.version || "" : "";
+  }
+
+  document.addEventListener("toggle", function (event) {
+    var details = event.target;
+    if (!details.matches || !details.matches("details.rb-move")) return;
+    if (details.open) opened[details.id] = shownVersion(); else delete opened[details.id];
+  }, true);
+
+  function restore() {
+    var version = shownVersion();
+    Object.keys(opened).forEach(function (id) {
+      var details = document.getElementById(id);
+      if (opened[id] !== version) { delete opened[id]; return; }
+      if (details && !details.open) details.open = true;
+    });
+  }
+  new MutationObserver(restore).observe(document.body, { childList: true, subtree: true });
 
   function press(picker, rank) {
     picker.querySelectorAll("[data-rank]").forEach(function (button) {

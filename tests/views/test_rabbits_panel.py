@@ -1,0 +1,221 @@
+"""The rabbits panel through Django's test client: host and guest, forms with and without htmx,
+refusals next to their form, and the card picker's running total."""
+
+import re
+
+import pytest
+from django.test import Client
+
+from companion import services
+from companion.access import guest_cookie_name
+from tests.factories import session_for
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def session(alice):
+    return session_for(alice, game="rabbits", players=("Ana", "Ben"))
+
+
+@pytest.fixture
+def host(alice):
+    client = Client()
+    client.force_login(alice)
+    return client
+
+
+@pytest.fixture
+def ben(session):
+    guest = services.guest_join(code=session.code, seat=1)
+    client = Client()
+    client.cookies[guest_cookie_name(session.pk)] = guest.token
+    return client
+
+
+def post(client, session, htmx=False, **fields):
+    extra = {"HTTP_HX_REQUEST": "true", "HTTP_HX_TARGET": "live"} if htmx else {}
+    return client.post(f"/s/{session.pk}/move/", fields, **extra)
+
+
+def page(client, session):
+    response = client.get(f"/s/{session.pk}/")
+    assert response.status_code == 200
+    return response.content.decode()
+
+
+def refusal_of(html, form):
+    """The refusal shown inside the <form> whose hidden `form` field is `form`."""
+    for chunk in html.split("<form")[1:]:
+        body = chunk.split("</form>")[0]
+        if f'name="form" value="{form}"' in body:
+            found = re.search(r'<p class="error" role="alert">(.*?)</p>', body, re.S)
+            return found and found.group(1)
+    raise AssertionError(f"no form {form}")
+
+
+def test_the_host_sees_the_line_the_rabbits_and_the_roll(host, session):
+    html = page(host, session)
+    assert "The royal line" in html and html.count('class="rb-royal ') == 12
+    assert "Ana's turn" in html and "Roll the dice for Ana" in html
+    assert 'name="form" value="where-0"' in html and 'name="form" value="where-1"' in html
+    assert "You need a Jack, a Queen and a King" in html
+    assert "games/rabbits/panel.js" in html and "games/rabbits/panel.css" in html
+
+
+def test_a_guest_acts_only_for_its_own_seat(ben, session):
+    html = page(ben, session)
+    assert "Roll the dice" not in html  # Ana rolls first
+    assert 'value="where-1"' in html and 'value="where-0"' not in html
+    assert "(you)" in html
+
+
+def test_a_roll_through_the_form_without_js_redirects(host, session):
+    response = post(host, session, type="roll", form="dice", seat="0", dice=["3", "4"])
+    assert response.status_code == 302
+    session.refresh_from_db()
+    assert session.state["turn"]["price"] == 7
+    html = page(host, session)
+    assert 'id="rb-price"' in html and ">7<" in html
+    assert "Pay the price (7)" in html and "Roll the dice for Ben" in html
+
+
+def test_a_server_roll_through_htmx_returns_the_live_partial(host, session):
+    response = post(host, session, htmx=True, type="roll", form="roll", seat="0")
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert html.lstrip().startswith('<div id="live"') and "<html" not in html
+    session.refresh_from_db()
+    assert session.state["turn"]["dice"] is not None
+
+
+def test_a_payment_typed_as_text(host, session):
+    post(host, session, type="roll", form="dice", seat="0", dice=["2", "3"])
+    response = post(host, session, htmx=True, type="pay", form="pay", seat="0",
+                    cards="3h 2H", suits=["H", "S"])
+    assert response.status_code == 200
+    session.refresh_from_db()
+    assert session.state["last"]["total"] == 5
+
+
+def test_a_short_payment_is_refused_next_to_its_form_and_refilled(host, session):
+    post(host, session, type="roll", form="dice", seat="0", dice=["6", "6"])
+    response = post(host, session, htmx=True, type="pay", form="pay", seat="0",
+                    cards="3H 2H", suits=["H"])
+    assert response.status_code == 400
+    html = response.content.decode()
+    assert refusal_of(html, "pay") == "3H and 2H add up to 5: the price is 12."
+    assert refusal_of(html, "lottery") is None
+    assert 'value="3H 2H"' in html and '<details class="rb-move" id="rb-pay" open>' in html
+    assert re.search(r'value="H" checked', html)
+    session.refresh_from_db()
+    assert session.version == 1
+
+
+def test_a_bad_card_text_is_refused_without_js(host, session):
+    post(host, session, type="roll", form="dice", seat="0", dice=["1", "3"])
+    response = post(host, session, type="lottery", form="lottery", seat="0", card="7X")
+    assert response.status_code == 400
+    assert "is not a card" in refusal_of(response.content.decode(), "lottery")
+
+
+def test_an_audience_and_the_citadel_say_what_is_missing(host, session):
+    post(host, session, type="roll", form="dice", seat="0", dice=["1", "3"])
+    response = post(host, session, htmx=True, type="audience", form="audience", seat="0",
+                    royal="JH", cards="10H")
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert "Ana's carrot" in html and "Ana's turn has ended" in html
+    post(host, session, type="roll", form="dice", seat="1", dice=["1", "3"])
+    post(host, session, type="roll", form="dice", seat="0", dice=["1", "3"])
+    html = page(host, session)
+    assert "You need a Queen and a King: you hold JH." in html
+    response = post(host, session, htmx=True, type="arrive", form="arrive", seat="0")
+    assert response.status_code == 400
+    assert refusal_of(response.content.decode(), "arrive") == \
+        "You need a Queen and a King: you hold JH."
+
+
+def test_steal_and_where_forms(host, session):
+    post(host, session, type="roll", form="dice", seat="0", dice=["1", "3"])
+    post(host, session, type="audience", form="audience", seat="0", royal="KS", cards="10S")
+    post(host, session, type="roll", form="dice", seat="1", dice=["2", "3"])
+    html = page(host, session)
+    assert 'name="form" value="steal-0"' in html and 'name="royal" value="KS"' in html
+    response = post(host, session, htmx=True, type="steal", form="steal-0", thief="1",
+                    victim="0", royal="KS", returns="")
+    assert response.status_code == 200
+    session.refresh_from_db()
+    assert session.state["tiles"] == {"KS": 1} and session.state["seats"][0]["place"] == "off"
+    response = post(host, session, htmx=True, type="where", form="where-0", seat="0",
+                    place="off")
+    assert refusal_of(response.content.decode(), "where-0") == "Ana is off the board already."
+    response = post(host, session, type="where", form="where-0", seat="0", place="board")
+    assert response.status_code == 302
+
+
+def test_the_winner_is_shown_and_the_forms_go(host, session):
+    for royal, cards in (("JH", "10H"), ("QS", "10S"), ("KD", "10D")):
+        post(host, session, type="roll", form="dice", seat="0", dice=["1", "3"])
+        post(host, session, type="audience", form="audience", seat="0", royal=royal,
+             cards=cards)
+        post(host, session, type="roll", form="dice", seat="1", dice=["1", "3"])
+    post(host, session, type="roll", form="dice", seat="0", dice=["1", "3"])
+    html = page(host, session)
+    assert "Ana's royals satisfy the ending." in html
+    assert post(host, session, type="arrive", form="arrive", seat="0").status_code == 302
+    html = page(host, session)
+    assert "Ana is back at the Citadel and wins!" in html
+    assert 'value="where-0"' not in html and "Roll the dice" not in html
+
+
+# The picker's running total -------------------------------------------------------------------
+
+def total(client, session, **params):
+    response = client.get(f"/g/rabbits/{session.pk}/total/", params)
+    assert response.status_code == 200
+    return response.content.decode()
+
+
+def test_the_running_total_counts_the_first_ace_and_holds_back_a_short_payment(host, session):
+    post(host, session, type="roll", form="dice", seat="0", dice=["6", "6"])
+    html = total(host, session, type="pay", seat="0", cards="AH", suits="H")
+    assert 'class="rb-sum-total">11<' in html and "1 point short." in html
+    assert re.search(r"<button class=\"wide\" disabled>Pay</button>", html)
+    html = total(host, session, type="pay", seat="0", cards="AH 2H", suits="H")
+    assert 'class="rb-sum-total">13<' in html and "disabled" not in html
+    html = total(host, session, type="pay", seat="0", cards="AH 2D", suits="H")
+    assert "2D: not hearts." in html and "disabled" in html
+    html = total(host, session, type="pay", seat="0", cards="QH ZZ", suits="H")
+    assert "ZZ is not a card" in html and "QH: not held by Ana." in html
+
+
+def test_the_running_total_of_an_audience_is_against_10_of_the_royals_suit(host, session):
+    post(host, session, type="roll", form="dice", seat="0", dice=["1", "1"])
+    html = total(host, session, type="audience", seat="0", royal="QD", cards="4D 5D")
+    assert "/ 10 points of diamonds" in html and "1 point short." in html
+    html = total(host, session, type="audience", seat="0", royal="QD", cards="4D 6D")
+    assert "disabled" not in html and "Hold the audience" in html
+    html = total(host, session, type="audience", seat="0", cards="10D")
+    assert "Choose the royal." in html
+
+
+def test_the_running_total_is_private_to_the_table(session, charlie):
+    stranger = Client()
+    stranger.force_login(charlie)
+    assert stranger.get(f"/g/rabbits/{session.pk}/total/").status_code == 404
+    assert Client().get(f"/g/rabbits/{session.pk}/total/").status_code == 404
+
+
+def test_the_guest_may_ask_for_the_running_total(ben, session):
+    assert "rb-total" in total(ben, session, type="pay", seat="0", cards="2H", suits="H")
+
+
+def test_the_live_stream_renders_the_panel_without_a_request(session):
+    from companion.fragments import render_panel
+
+    for viewer, is_host in ((None, True), (1, False)):
+        html = render_panel(session, viewer, is_host)
+        assert "The royal line" in html and "rb-seat-1" in html
+    assert "Roll the dice for Ana" in render_panel(session, None, True)
+    assert "Roll the dice" not in render_panel(session, 1, False)
