@@ -23,6 +23,22 @@ def _guest_token(request, session_id, *, cookies):
     return token
 
 
+def request_user(request):
+    """The signed-in user: from the session cookie, or an API token (for the plain Django views
+    that serve the API's event stream; DRF views have resolved it already)."""
+    user = getattr(request, "user", None)
+    if user is not None and user.is_authenticated:
+        return user
+    scheme, _, key = request.headers.get("Authorization", "").partition(" ")
+    if scheme.lower() == "token" and key:
+        from rest_framework.authtoken.models import Token
+
+        token = Token.objects.select_related("user").filter(key=key.strip()).first()
+        if token is not None and token.user.is_active:
+            return token.user
+    return None
+
+
 def session_access(request, session_id, *, cookies=False, queryset=None):
     """(session, actor) for whoever may act on the session, or NotFound / Forbidden.
 
@@ -33,8 +49,8 @@ def session_access(request, session_id, *, cookies=False, queryset=None):
     session = queryset.filter(pk=session_id).first()
     if session is None:
         raise NotFound("There is no such game, or it is not yours.")
-    user = getattr(request, "user", None)
-    if user is not None and user.is_authenticated and session.owner_id == user.pk:
+    user = request_user(request)
+    if user is not None and session.owner_id == user.pk:
         return session, Actor(user=user)
     token = _guest_token(request, session_id, cookies=cookies)
     guest = Guest.objects.filter(token=token).first() if token else None

@@ -89,6 +89,8 @@ DATABASES = {
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    # A test database per test run, so that two runs on one server do not drop each other's.
+    DATABASES["default"]["TEST"] = {"NAME": f"test_{DATABASES['default']['NAME']}_{os.getpid()}"}
     # psycopg 3's pool: each process keeps a few warm connections instead of one per request.
     if envbool("DB_POOL", True):
         DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
@@ -181,3 +183,5 @@ LOGGING = {
 # WhiteNoise hands Django's ASGI handler a file iterator; Django warns that it reads it in a thread.
 # That is fine for our few small static files.
 warnings.filterwarnings("ignore", message="StreamingHttpResponse must consume synchronous")
+# Development and tests serve static files from the apps' folders (WHITENOISE_USE_FINDERS).
+warnings.filterwarnings("ignore", message="No directory at: .*staticfiles")

@@ -10,7 +10,7 @@ from rest_framework.pagination import PageNumberPagination
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from companion import engine, services, stats
+from companion import engine, live, services, stats
 from companion.access import owned_or_404, session_access
 from companion.api import serializers as s
 from companion.errors import Invalid
@@ -85,7 +85,8 @@ class Health(APIView):
 
     @extend_schema(responses={200: OpenApiTypes.OBJECT})
     def get(self, request):
-        return Response({"ok": True, "database": Session.objects.exists() in (True, False)})
+        return Response({"ok": True, "database": Session.objects.exists() in (True, False),
+                         "live": live.stats()})
 
 
 class GameList(APIView):

@@ -15,46 +15,12 @@ PHONE = {"viewport": {"width": 360, "height": 780}, "device_scale_factor": 2,
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
 
-class AsgiServer:
-    """The app under uvicorn on a free port, in a thread of the test process: the same server
-    as production (the event streams need ASGI), on the test database."""
-
-    def __init__(self):
-        import socket
-        import threading
-        import time
-
-        import uvicorn
-        from django.test.utils import modify_settings
-
-        from companion.asgi import application
-
-        sock = socket.socket()
-        sock.bind(("127.0.0.1", 0))
-        port = sock.getsockname()[1]
-        config = uvicorn.Config(application, log_level="warning", lifespan="off",
-                                timeout_graceful_shutdown=1)
-        self.server = uvicorn.Server(config)
-        self.thread = threading.Thread(target=self.server.run, kwargs={"sockets": [sock]},
-                                       daemon=True)
-        self.thread.start()
-        deadline = time.monotonic() + 10
-        while not self.server.started and time.monotonic() < deadline:
-            time.sleep(0.05)
-        self.url = f"http://127.0.0.1:{port}"
-        # pytest-django's helper enables and disables this around each test.
-        self._live_server_modified_settings = modify_settings(
-            ALLOWED_HOSTS={"append": "127.0.0.1"})
-
-    def stop(self):
-        self.server.should_exit = True
-        self.thread.join(5)
-
-
 @pytest.fixture(scope="session")
 def live_server(django_db_setup, django_db_blocker):
     """Replaces pytest-django's WSGI live server: the table pages hold event streams open."""
-    server = AsgiServer()
+    from tests.servers import ThreadServer
+
+    server = ThreadServer()
     yield server
     server.stop()
 

@@ -1,0 +1,58 @@
+"""Two phones at one table: a move on one shows on the other within a second, and a form being
+filled in on the other is not wiped."""
+
+import time
+
+import pytest
+from playwright.sync_api import expect
+
+from companion.models import Session
+from tests.e2e.conftest import guest_phone_for
+from tests.factories import session_for
+
+pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
+
+
+def test_a_move_on_one_phone_appears_on_the_other_and_a_half_filled_form_survives(
+        host_phone, phone, alice):
+    game = session_for(alice)
+    host = host_phone()
+    host.goto(f"/s/{game.pk}/")
+    guest = guest_phone_for(phone, game, "Peter")
+    guest.wait_for_function("document.querySelector('#table').dataset.version === '0'")
+    time.sleep(0.3)  # the guest's stream is open
+
+    # Peter starts typing a move on his phone...
+    half_filled = '{"seat": 1, "points": '
+    guest.locator("#move-payload").fill(half_filled)
+
+    # ...while the host plays one.
+    host.locator("#move-payload").fill('{"seat": 0, "points": 6}')
+    started = time.monotonic()
+    host.get_by_role("button", name="Play").click()
+    expect(guest.locator("#log")).to_contain_text("Vanessa +6", timeout=1000)
+    assert time.monotonic() - started < 1.5  # the click, the POST and the push
+    expect(guest.locator("#scoreboard")).to_contain_text("6")
+    expect(guest.locator("#undo")).to_contain_text("Undo: Vanessa +6")
+
+    # Peter's half-filled form is still there, with a word that the table moved on.
+    assert guest.locator("#move-payload").input_value() == half_filled
+    expect(guest.locator("#moved-on")).to_be_visible()
+
+    # He finishes and sends it: it applies, and both phones show it.
+    guest.locator("#move-payload").fill('{"seat": 1, "points": 3}')
+    guest.get_by_role("button", name="Play").click()
+    expect(host.locator("#log")).to_contain_text("Peter +3", timeout=1000)
+    assert Session.objects.get(pk=game.pk).version == 2
+
+
+def test_the_board_follows_the_table(host_phone, phone, alice):
+    game = session_for(alice)
+    board = phone()
+    board.goto(f"/board/{game.board_key}/")
+    time.sleep(0.3)
+    host = host_phone()
+    host.goto(f"/s/{game.pk}/")
+    host.locator("#move-payload").fill('{"seat": 1, "points": 4}')
+    host.get_by_role("button", name="Play").click()
+    expect(board.locator("#log")).to_contain_text("Peter +4", timeout=1000)

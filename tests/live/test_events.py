@@ -1,0 +1,127 @@
+"""The event streams against a real ASGI server: at once on connect, then every new version."""
+
+import contextlib
+import json
+import queue
+import threading
+import time
+
+import httpx
+import pytest
+
+from companion import services
+from tests.factories import UserFactory, session_for
+from tests.servers import ThreadServer
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture(scope="module")
+def server():
+    server = ThreadServer()
+    yield server
+    server.stop()
+
+
+def read_events(url, headers, found, stop, cookies=None):
+    """Collect (event, data) pairs of a stream on a thread until `stop` is set."""
+    with contextlib.suppress(httpx.HTTPError):  # the server goes away at the module's end
+        _read_events(url, headers, found, stop, cookies)
+
+
+def _read_events(url, headers, found, stop, cookies):
+    with httpx.Client(timeout=httpx.Timeout(5, read=20), cookies=cookies) as client, \
+            client.stream("GET", url, headers=headers) as response:
+        found.put(("status", response.status_code, time.monotonic()))
+        name, data = None, []
+        for line in response.iter_lines():
+            if stop.is_set():
+                return
+            if line.startswith("event: "):
+                name = line[7:]
+            elif line.startswith("data: "):
+                data.append(line[6:])
+            elif line == "" and name:
+                found.put((name, "\n".join(data), time.monotonic()))
+                name, data = None, []
+
+
+def open_stream(url, headers=None, cookies=None):
+    found, stop = queue.Queue(), threading.Event()
+    thread = threading.Thread(target=read_events, args=(url, headers or {}, found, stop, cookies),
+                              daemon=True)
+    thread.start()
+    return found, stop
+
+
+def next_event(found, name, timeout=5):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            event = found.get(timeout=deadline - time.monotonic())
+        except queue.Empty:
+            break
+        if event[0] == name:
+            return event
+    raise AssertionError(f"no {name!r} event within {timeout} s")
+
+
+def host_token(user):
+    return {"Authorization": f"Token {services.token_for(user=user)}"}
+
+
+def test_the_api_stream_sends_the_version_at_once_then_each_move(server):
+    alice = UserFactory(username="alice")
+    game = session_for(alice)
+    found, stop = open_stream(f"{server.url}/api/sessions/{game.pk}/events/", host_token(alice))
+    assert next_event(found, "status")[1] == 200
+    assert json.loads(next_event(found, "version")[1]) == {"version": 0}
+
+    posted = time.monotonic()
+    response = httpx.post(f"{server.url}/api/sessions/{game.pk}/moves/",
+                          json={"type": "add", "seat": 0, "points": 2}, headers=host_token(alice))
+    assert response.status_code == 201
+    _, data, seen = next_event(found, "version")
+    assert json.loads(data) == {"version": 1}
+    assert seen - posted < 1.0
+    stop.set()
+
+
+def test_the_api_stream_has_the_sessions_access(server):
+    alice, charlie = UserFactory(username="alice"), UserFactory(username="charlie")
+    game = session_for(alice)
+    other = services.guest_join(code=session_for(alice).code)
+    url = f"{server.url}/api/sessions/{game.pk}/events/"
+    assert httpx.get(url).status_code == 404
+    assert httpx.get(url, headers=host_token(charlie)).status_code == 404
+    assert httpx.get(url, headers={"X-Guest-Token": other.token}).status_code == 403
+
+
+def test_the_page_stream_pushes_rendered_fragments(server):
+    alice = UserFactory(username="alice")
+    game = session_for(alice)
+    guest = services.guest_join(code=game.code, seat=1)
+    found, stop = open_stream(f"{server.url}/s/{game.pk}/stream/",
+                              cookies={f"guest{game.pk}": guest.token})
+    assert next_event(found, "status")[1] == 200
+    next_event(found, "version")
+    services.move_play(session=game, type="add", data={"seat": 1, "points": 4},
+                       actor=services.Actor(user=alice))
+    scoreboard = next_event(found, "scoreboard")[1]
+    assert "Peter" in scoreboard and ">4<" in scoreboard
+    assert "Peter +4" in next_event(found, "log")[1]
+    assert "Undo: Peter +4" in next_event(found, "undo")[1]
+    assert "<form" in next_event(found, "panel")[1]
+    stop.set()
+
+
+def test_the_board_stream_is_read_only_fragments(server):
+    alice = UserFactory(username="alice")
+    game = session_for(alice)
+    found, stop = open_stream(f"{server.url}/board/{game.board_key}/stream/")
+    next_event(found, "version")
+    services.move_play(session=game, type="add", data={"seat": 0, "points": 3},
+                       actor=services.Actor(user=alice))
+    assert "Vanessa +3" in next_event(found, "log")[1]
+    stop.set()
+    assert httpx.get(f"{server.url}/board/nope/stream/").status_code == 404
