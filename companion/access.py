@@ -5,6 +5,8 @@
 - anyone else, other hosts included: 404, as if the session did not exist.
 """
 
+from django.utils.translation import gettext as _
+
 from companion.errors import Forbidden, NotFound
 from companion.models import Guest, Session
 from companion.services import Actor
@@ -48,7 +50,7 @@ def session_access(request, session_id, *, cookies=False, queryset=None):
     queryset = queryset if queryset is not None else Session.objects.all()
     session = queryset.filter(pk=session_id).first()
     if session is None:
-        raise NotFound("There is no such game, or it is not yours.")
+        raise NotFound(_("There is no such game, or it is not yours."))
     user = request_user(request)
     if user is not None and session.owner_id == user.pk:
         return session, Actor(user=user)
@@ -58,12 +60,12 @@ def session_access(request, session_id, *, cookies=False, queryset=None):
         guest.session = session
         return session, Actor(guest=guest)
     if guest is not None and token == request.headers.get(GUEST_HEADER):
-        raise Forbidden("This guest token belongs to another game.")
-    raise NotFound("There is no such game, or it is not yours.")
+        raise Forbidden(_("This guest token belongs to another game."))
+    raise NotFound(_("There is no such game, or it is not yours."))
 
 
 def owned_or_404(queryset, user, **lookup):
     obj = queryset.filter(owner_id=getattr(user, "pk", None), **lookup).first()
     if obj is None:
-        raise NotFound("There is no such thing, or it is not yours.")
+        raise NotFound(_("There is no such thing, or it is not yours."))
     return obj

@@ -3,6 +3,7 @@
 import json
 
 from django.core.serializers.json import DjangoJSONEncoder
+from django.utils.translation import gettext as _
 
 from companion import engine
 from companion.api.errors import first_sentence
@@ -14,7 +15,7 @@ def move_payload(*, game, move_type, fields):
     """The move's data, checked by `games/<game>/moves.py`, as plain JSON-able values."""
     rules = engine.get(game)
     if not move_type:
-        raise Invalid("Say which move: the field `type` is missing.",
+        raise Invalid(_("Say which move: the field `type` is missing."),
                       fields={"type": ["This field is required."]})
     if move_type not in rules.moves:
         known = ", ".join(sorted(rules.moves))

@@ -13,6 +13,7 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.db.models import Max
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from rest_framework.authtoken.models import Token
 
 from companion import engine, live
@@ -44,9 +45,10 @@ def user_register(*, username, password):
     username = (username or "").strip()
     User = get_user_model()
     if not username:
-        raise Invalid("Choose a user name.", fields={"username": ["Choose a user name."]})
+        message = _("Choose a user name.")
+        raise Invalid(message, fields={"username": [message]})
     if User.objects.filter(username__iexact=username).exists():
-        message = f"The name {username} is taken: choose another."
+        message = _("The name %(name)s is taken: choose another.") % {"name": username}
         raise Invalid(message, fields={"username": [message]})
     candidate = User(username=username)
     try:
@@ -60,22 +62,23 @@ def user_register(*, username, password):
 
 
 def token_for(*, user):
-    token, _ = Token.objects.get_or_create(user=user)
+    token, _created = Token.objects.get_or_create(user=user)
     return token.key
 
 
 def player_create(*, owner, name):
     name = (name or "").strip()
     if not name:
-        raise Invalid("A player needs a name.", fields={"name": ["A player needs a name."]})
+        message = _("A player needs a name.")
+        raise Invalid(message, fields={"name": [message]})
     if Player.objects.filter(owner=owner, name__iexact=name).exists():
-        message = f"You already have a player called {name}."
+        message = _("You already have a player called %(name)s.") % {"name": name}
         raise Invalid(message, fields={"name": [message]})
     try:
         with transaction.atomic():
             return Player.objects.create(owner=owner, name=name)
     except IntegrityError:
-        raise Invalid(f"You already have a player called {name}.") from None
+        raise Invalid(_("You already have a player called %(name)s.") % {"name": name}) from None
 
 
 # Sessions ------------------------------------------------------------------------------------
@@ -83,28 +86,32 @@ def player_create(*, owner, name):
 def _seat_players(*, owner, players):
     """[(name, Player)] from plain names or {"name", "player": id}; new names join the roster."""
     if not isinstance(players, list) or not players:
-        raise Invalid("Name the players.", fields={"players": ["Name the players."]})
+        message = _("Name the players.")
+        raise Invalid(message, fields={"players": [message]})
     seats, seen = [], set()
     for entry in players:
         if isinstance(entry, str):
             entry = {"name": entry}
         if not isinstance(entry, dict):
-            raise Invalid("Each player is a name or {\"name\", \"player\"}.")
+            raise Invalid(_("Each player is a name, or {\"name\", \"player\"}."))
         name = str(entry.get("name") or "").strip()
         player_id = entry.get("player")
         player = None
         if player_id is not None:
             player = Player.objects.filter(owner=owner, pk=player_id).first()
             if player is None:
-                raise Invalid(f"You have no player with id {player_id}.",
-                              fields={"players": [f"Unknown player {player_id}."]})
+                message = _("You have no player with id %(id)s.") % {"id": player_id}
+                raise Invalid(message, fields={"players": [message]})
             name = name or player.name
         if not name:
-            raise Invalid("Every player needs a name.", fields={"players": ["A name is empty."]})
+            message = _("Every player needs a name.")
+            raise Invalid(message, fields={"players": [message]})
         if len(name) > 60:
-            raise Invalid(f"The name {name[:20]}… is too long (60 letters at most).")
+            raise Invalid(_("The name %(name)s… is too long (60 letters at most).")
+                          % {"name": name[:20]})
         if name.lower() in seen:
-            raise Invalid(f"{name} is named twice: give each seat its own name.")
+            raise Invalid(_("%(name)s is named twice: give each seat its own name.")
+                          % {"name": name})
         seen.add(name.lower())
         if player is None:
             player = Player.objects.filter(owner=owner, name__iexact=name).first()
@@ -117,7 +124,7 @@ def _seat_players(*, owner, players):
 def session_create(*, owner, game, players, options=None, seed=None):
     rules = engine.get(game)
     if options is not None and not isinstance(options, dict):
-        raise Invalid("The options are an object: {\"name\": value}.")
+        raise Invalid(_("The options are an object: {\"name\": value}."))
     with transaction.atomic():
         seats = _seat_players(owner=owner, players=players)
         rules.check_seat_count(len(seats))
@@ -127,7 +134,7 @@ def session_create(*, owner, game, players, options=None, seed=None):
             session.seed = seed
         session.state = engine.initial_state(rules, [name for name, _ in seats], resolved,
                                              session.seed)
-        for _ in range(5):  # a join code clash is rare; draw again
+        for _attempt in range(5):  # a join code clash is rare; draw again
             try:
                 with transaction.atomic():
                     session.save()
@@ -153,8 +160,8 @@ def _move_seat(data, actor):
 def _check_version(session, expected_version):
     if expected_version is not None and int(expected_version) != session.version:
         raise Stale(
-            f"Someone at the table changed this: the session is at version {session.version}, "
-            f"not {expected_version}.",
+            _("Someone at the table changed this: the session is at version %(now)s, not "
+              "%(expected)s.") % {"now": session.version, "expected": expected_version},
             session=session,
         )
 
@@ -200,7 +207,7 @@ def move_prior(*, session, key, fingerprint):
         return None
     prior = Move.objects.filter(session=session, idempotency_key=key).first()
     if prior is not None and prior.request_hash != fingerprint:
-        raise KeyReused("This Idempotency-Key was already used for another move.")
+        raise KeyReused(_("This Idempotency-Key was already used for another move."))
     return prior
 
 
@@ -219,7 +226,7 @@ def move_play(*, session, type, data, actor, expected_version=None, key=None, fi
             return prior
         _check_version(session, expected_version)
         if session.is_finished:
-            raise Conflict("This game is over: undo the last move to play on.")
+            raise Conflict(_("This game is over: undo the last move to play on."))
         rules = engine.get(session.game)
         seq = (session.moves.aggregate(last=Max("seq"))["last"] or 0) + 1
         before = session.state
@@ -252,7 +259,7 @@ def move_undo(*, session, actor, expected_version=None):
         _check_version(session, expected_version)
         last = session.moves.filter(undone=False).order_by("-seq").first()
         if last is None:
-            raise Conflict("There is nothing left to undo.")
+            raise Conflict(_("There is nothing left to undo."))
         last.undone = True
         last.undone_at = timezone.now()
         last.save(update_fields=["undone", "undone_at"])
@@ -282,7 +289,7 @@ def guest_join(*, code, seat=None):
     code = (code or "").strip().upper()
     session = Session.objects.filter(code=code, status=Session.Status.ACTIVE).first()
     if session is None:
-        raise NotFound(f"No game is open with the code {code or '(empty)'}.")
+        raise NotFound(_("No game is open with the code %(code)s.") % {"code": code or "(empty)"})
     with transaction.atomic():
         guest = Guest.objects.create(session=session)
         if seat is not None:
@@ -293,16 +300,17 @@ def guest_join(*, code, seat=None):
 def guest_seat_claim(*, guest, seat):
     seats = guest.session.seats.count()
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < seats:
-        raise Invalid(f"There is no seat {seat}: seats run from 0 to {seats - 1}.",
-                      fields={"seat": ["Unknown seat."]})
+        message = _("There is no seat %(seat)s: seats run from 0 to %(last)s.") % {
+            "seat": seat, "last": seats - 1}
+        raise Invalid(message, fields={"seat": [message]})
     if Guest.objects.filter(session=guest.session_id, seat=seat).exclude(pk=guest.pk).exists():
-        raise Conflict("That seat is already claimed by another phone.")
+        raise Conflict(_("That seat is already claimed by another phone."))
     guest.seat = seat
     try:
         with transaction.atomic():
             guest.save(update_fields=["seat"])
     except IntegrityError:
-        raise Conflict("That seat is already claimed by another phone.") from None
+        raise Conflict(_("That seat is already claimed by another phone.")) from None
     return guest
 
 
@@ -312,11 +320,11 @@ def session_import(*, owner, data):
     """A new session from an export: its moves are replayed through the rules, so a broken or
     tampered export is refused whole and creates nothing."""
     if not isinstance(data, dict):
-        raise Invalid("An import is the JSON of an export.")
+        raise Invalid(_("An import is the JSON of an export."))
     moves = data.get("moves")
     seats = data.get("seats")
     if not isinstance(moves, list) or not isinstance(seats, list) or not seats:
-        raise Invalid("This is not a Companion export: it needs its seats and its moves.")
+        raise Invalid(_("This is not a Companion export: it needs its seats and its moves."))
     try:
         names = [seat["name"] for seat in sorted(seats, key=lambda seat: seat["index"])]
         entries = sorted(
@@ -327,9 +335,10 @@ def session_import(*, owner, data):
             key=lambda m: m["seq"],
         )
     except (KeyError, TypeError, ValueError, AttributeError):
-        raise Invalid("This export is damaged: a seat or a move is missing its fields.") from None
+        raise Invalid(
+            _("This export is damaged: a seat or a move is missing its fields.")) from None
     if len({m["seq"] for m in entries}) != len(entries):
-        raise Invalid("This export is damaged: two moves share a number.")
+        raise Invalid(_("This export is damaged: two moves share a number."))
     with transaction.atomic():
         session = session_create(owner=owner, game=data.get("game"), players=names,
                                  options=data.get("options") or {}, seed=data.get("seed"))
@@ -344,8 +353,8 @@ def session_import(*, owner, data):
                                          entry["actor"], session.seed, entry["seq"])
                 except RuleViolation as refusal:
                     raise Invalid(
-                        f"This export is damaged: move {entry['seq']} is refused by the rules "
-                        f"({refusal.message})"
+                        _("This export is damaged: move %(seq)s is refused by the rules "
+                          "(%(why)s)") % {"seq": entry["seq"], "why": refusal.message}
                     ) from None
                 summary = rules.summary({"type": entry["type"], "data": entry["data"]}, state,
                                         after)

@@ -2,6 +2,7 @@
 
 from django.db import transaction
 from django.db.models import Prefetch
+from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status
@@ -39,7 +40,7 @@ def version_header(request, name):
         return None
     value = raw.strip().removeprefix("W/").strip('"')
     if not value.isdigit():
-        raise Invalid(f'{name} takes the version in quotes, like "7".')
+        raise Invalid(_('%(header)s takes the version in quotes, like "7".') % {"header": name})
     return int(value)
 
 
@@ -63,7 +64,7 @@ class Register(APIView):
     def post(self, request):
         body = s.CredentialsSerializer(data=request.data)
         body.is_valid(raise_exception=True)
-        _, token = services.user_register(**body.validated_data)
+        _user, token = services.user_register(**body.validated_data)
         return Response({"token": token}, status=status.HTTP_201_CREATED)
 
 
@@ -76,7 +77,7 @@ class ObtainToken(APIView):
         body.is_valid(raise_exception=True)
         user = authenticate(request, **body.validated_data)
         if user is None:
-            raise Invalid("That user name and password do not match.")
+            raise Invalid(_("That user name and password do not match."))
         return Response({"token": services.token_for(user=user)})
 
 
@@ -191,7 +192,7 @@ class Undo(APIView):
                    responses={200: s.SessionSerializer, **ERRORS})
     def post(self, request, pk):
         session, actor = session_access(request, pk)
-        session, _ = services.move_undo(session=session, actor=actor,
+        session, _undone = services.move_undo(session=session, actor=actor,
                                         expected_version=version_header(request, "If-Match"))
         return session_response(sessions_with_seats().get(pk=session.pk), actor)
 
