@@ -7,6 +7,7 @@ text ("QH 10D 5H", commas or plus signs allowed); suits likewise (["S", "C"], "S
 
 import re
 
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from companion.engine import RuleViolation
@@ -53,6 +54,10 @@ class CardField(serializers.CharField):
             raise serializers.ValidationError(error.message) from None
 
 
+@extend_schema_field({"oneOf": [
+    {"type": "array", "items": {"type": "string", "pattern": "^(A|[2-9]|10|J|Q|K)[SHDC]$"}},
+    {"type": "string", "description": "the cards as one text, \"QH 10D 5H\""}],
+    "example": ["QH", "10D", "5H"]})
 class CardListField(serializers.ListField):
     """Cards as a list, or as one text "QH 10D 5H" (a form's fallback); blank is no card."""
 
@@ -77,6 +82,10 @@ class CardListField(serializers.ListField):
         return super().to_internal_value(words)
 
 
+@extend_schema_field({"oneOf": [
+    {"type": "array", "items": {"type": "string", "enum": list(rules.SUITS)}},
+    {"type": "string", "description": "the suits as one text, \"S C\" or \"SC\""}],
+    "example": ["S", "C"]})
 class SuitListField(serializers.ListField):
     """Suits as a list or a text: ["S", "C"], "S C", "SC", "spades clubs"."""
 
@@ -108,6 +117,8 @@ class SuitListField(serializers.ListField):
         return super().to_internal_value(words)
 
 
+@extend_schema_field({"type": "array", "items": {"type": "integer", "minimum": 1, "maximum": 6},
+                      "minItems": 2, "maxItems": 2, "nullable": True, "example": [3, 4]})
 class DiceField(serializers.ListField):
     """The two dice as [3, 4] or "3 4"; left out or blank, the server rolls."""
 
