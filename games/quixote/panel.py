@@ -138,9 +138,10 @@ def score_table(state: Mapping[str, Any]) -> list[dict[str, Any]]:
         by_round = {entry["round"]: entry for entry in seat["rounds"]}
         rows = []
         for key, label in (*BREAKDOWN_ROWS, ("total", gettext_lazy("Round"))):
-            rows.append({"key": key, "label": label,
-                         "cells": [by_round[r][key] if r in by_round else None
-                                   for r in rules.ROUNDS]})
+            cells = [by_round[r][key] if r in by_round else None for r in rules.ROUNDS]
+            if key == "knights":  # scored in round 3 only
+                cells = ["–", "–", cells[2]]
+            rows.append({"key": key, "label": label, "cells": cells})
         tables.append({"index": index, "name": seat["name"], "rows": rows,
                        "total": seat["total"], "track": seat["track"]})
     return tables
