@@ -14,6 +14,7 @@ from rest_framework.views import APIView
 from companion import engine, live, services, stats
 from companion.access import owned_or_404, session_access
 from companion.api import serializers as s
+from companion.api.schema import move_request
 from companion.errors import Invalid
 from companion.models import Player, Seat, Session
 from companion.payloads import move_payload
@@ -154,11 +155,11 @@ class MoveList(APIView):
                          for move in data])
 
     @extend_schema(
-        request=s.MoveInSerializer,
+        request=move_request(),
         parameters=[IF_MATCH, IDEMPOTENCY_KEY, GUEST_TOKEN],
         responses={201: s.MovePlayedSerializer, **ERRORS},
-        description="The body is {\"type\": ..., ...the move's fields}; each game's moves and "
-                    "their fields are listed under the game's own schema components.",
+        description="The body is {\"type\": ..., ...the move's fields}: one of the moves of "
+                    "the session's game, each with its own fields (components <Game><Move>Move).",
     )
     def post(self, request, pk):
         session, actor = session_access(request, pk)

@@ -34,3 +34,16 @@ def test_docs_serve_their_assets_from_this_app(anonymous):
     html = response.content.decode()
     assert "/static/drf_spectacular_sidecar/swagger-ui-dist/" in html
     assert "cdn" not in html.lower()
+
+
+def test_every_game_move_has_its_fields_in_the_schema(schema):
+    from companion import engine
+
+    components = schema["components"]["schemas"]
+    body = schema["paths"]["/api/sessions/{id}/moves/"]["post"]["requestBody"]
+    assert "MoveRequest" in str(body)
+    for game in engine.all_games():
+        for move_type in game.moves:
+            name = f"{game.slug.title()}{move_type.title().replace('_', '')}MoveRequest"
+            assert name in components, name
+            assert components[name]["properties"]["type"]["pattern"] == f"^{move_type}$"

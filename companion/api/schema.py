@@ -1,0 +1,29 @@
+"""The OpenAPI description of a move's body: one component per game and move, built from the
+serializers each game registered (games/<game>/moves.py): the schema shows every move's fields."""
+
+from drf_spectacular.utils import PolymorphicProxySerializer
+from rest_framework import serializers
+
+from companion import engine
+
+
+def _move_component(game, move_type, serializer_class):
+    name = f"{game.slug.title()}{move_type.title().replace('_', '')}Move"
+    # A pattern, not an enum: hundreds of one-value enums would only clutter the schema.
+    fields = {"type": serializers.RegexField(rf"^{move_type}$",
+                                             help_text=f"{game.name}: {move_type}")}
+    if serializer_class is None:
+        return type(name, (serializers.Serializer,), fields)
+    return type(name, (serializer_class,), {**fields, "__doc__": serializer_class.__doc__})
+
+
+def move_request():
+    components = []
+    for game in engine.all_games():
+        registered = engine.serializers_of(game.slug)
+        for move_type in sorted(game.moves):
+            components.append(_move_component(game, move_type, registered.get(move_type)))
+    if not components:
+        return serializers.DictField()
+    return PolymorphicProxySerializer(component_name="MoveRequest", serializers=components,
+                                      resource_type_field_name=None)
