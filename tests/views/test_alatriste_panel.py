@@ -1,0 +1,142 @@
+"""El Capitán Alatriste's panel through Django's test client: forms with and without htmx."""
+
+import pytest
+from django.test import Client
+
+from companion import services
+from companion.access import guest_cookie_name
+from companion.models import Session
+from tests.factories import session_for
+
+pytestmark = pytest.mark.django_db
+
+NAMES = ("Íñigo", "Quevedo", "Malatesta")
+
+
+@pytest.fixture
+def table(alice):
+    session = session_for(alice, game="alatriste", players=NAMES, seed="panel")
+    return session
+
+
+@pytest.fixture
+def host(alice):
+    client = Client()
+    client.force_login(alice)
+    return client
+
+
+@pytest.fixture
+def guest(table):
+    client = Client()
+    guest = services.guest_join(code=table.code, seat=1)
+    client.cookies[guest_cookie_name(table.pk)] = guest.token
+    return client
+
+
+def move(client, table, htmx=False, **fields):
+    headers = {"HTTP_HX_REQUEST": "true", "HTTP_HX_TARGET": "live"} if htmx else {}
+    return client.post(f"/s/{table.pk}/move/", fields, **headers)
+
+
+def state(table):
+    return Session.objects.get(pk=table.pk).state
+
+
+def set_up(client, table):
+    for seat in range(3):
+        response = move(client, table, type="setup", form=f"setup-{seat}", seat=seat, fencing=4,
+                        ducats=6)
+        assert response.status_code == 302
+
+
+def test_the_panel_renders_for_the_host_and_a_guest(host, guest, table):
+    page = host.get(f"/s/{table.pk}/").content.decode()
+    assert "Fencing 2 · 8 ducats" in page
+    assert page.count('name="form" value="setup-0"') == 7
+    set_up(host, table)
+    for client in (host, guest):
+        page = client.get(f"/s/{table.pk}/").content.decode()
+        assert "Start turn (+1 ducats)" in page
+        assert 'name="die_challenger_1"' in page and "Roll for us" in page
+        assert "End the game now" in page
+        assert '<option value="Quevedo">' in page  # the catalogue's search list
+    assert "(you)" in guest.get(f"/s/{table.pk}/").content.decode()
+
+
+def test_chips_move_with_the_big_buttons_without_javascript(host, table):
+    set_up(host, table)
+    response = move(host, table, type="adjust", form="adjust-0", seat=0, step="fame:+",
+                    amount="1", reason="box")
+    assert response.status_code == 302
+    response = move(host, table, type="adjust", form="adjust-0", seat=0, step="ducats:-",
+                    amount="2", reason="payment")
+    assert response.status_code == 302
+    seat = state(table)["seats"][0]
+    assert (seat["fame"], seat["ducats"]) == (1, 4)
+
+
+def test_a_duel_with_die_face_buttons_through_htmx(host, table):
+    set_up(host, table)
+    response = move(host, table, htmx=True, type="duel", form="duel", challenger=0,
+                    challenged=1, accepted="true", patrol_distance="", take_card="",
+                    die_challenger_1="6", die_challenger_2="4", die_challenged_1="3",
+                    die_challenged_2="4", dice="given")
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert 'id="live"' in page and "<html" not in page
+    assert "Íñigo 4 + 0 + (6+4) = 14 [+1 Fencing] vs Quevedo 4 + 0 + (3+4) = 11" in page
+    assert "Last duel" in page
+
+
+def test_roll_for_us_ignores_the_dice_and_patrol_fields_fold(host, table):
+    set_up(host, table)
+    move(host, table, type="duel", form="duel", challenger=0, challenged=1, accepted="true",
+         die_challenger_1="6", dice="server")
+    last = Session.objects.get(pk=table.pk).moves.order_by("-seq").first()
+    assert "rolls" not in last.data and " = " in last.summary
+    move(host, table, type="combat", form="combat", attacker=1, defender=2,
+         patrol_distance="2", patrol_roll="5", dice="given")
+    assert state(table)["seats"][1]["status"] == "jail"
+
+
+def test_a_one_off_card_and_a_catalogue_card_by_name(host, table):
+    set_up(host, table)
+    move(host, table, type="card", form="card-oneoff-0", seat=0, action="add",
+         oneoff_name="Espada toledana", oneoff_kind="possession", oneoff_fame="0",
+         oneoff_vigour="0", oneoff_fencing="2", oneoff_enemies="")
+    move(host, table, type="card", form="card-add-0", seat=0, action="add", card="carroza")
+    cards = state(table)["seats"][0]["cards"]
+    assert [card["name"] for card in cards] == ["Espada toledana", "Carroza"]
+    assert cards[1]["vehicle"] is True
+    page = host.get(f"/s/{table.pk}/").content.decode()
+    assert "Espada toledana" in page
+
+
+def test_a_refusal_is_shown_next_to_its_form(host, table):
+    set_up(host, table)
+    move(host, table, type="card", form="card-add-0", seat=0, action="add", card="Quevedo")
+    for htmx in (False, True):
+        response = move(host, table, htmx=htmx, type="card", form="card-add-0", seat=0,
+                        action="add", card="Pacheco")
+        assert response.status_code == 400
+        page = response.content.decode()
+        message = "Pacheco and Quevedo are enemies: Íñigo can&#x27;t have both."
+        assert page.count(message) == 1
+        form_at = page.index('name="form" value="card-add-0"')
+        assert form_at < page.index(message) < page.index('name="form" value="card-oneoff-0"')
+    response = move(host, table, htmx=True, type="duel", form="duel", challenger=0,
+                    challenged=1, accepted="true", die_challenger_1="3", die_challenger_2="3",
+                    die_challenged_1="3", die_challenged_2="3", dice="given")
+    page = response.content.decode()
+    assert response.status_code == 400
+    assert page.index('value="duel"') < page.index("Equal: roll again") < page.index(
+        'id="al-combat"')
+
+
+def test_the_early_end_from_the_panel(host, table):
+    set_up(host, table)
+    version = Session.objects.get(pk=table.pk).version
+    response = move(host, table, type="end", form="end", expected_version=str(version))
+    assert response.status_code == 302
+    assert Session.objects.get(pk=table.pk).is_finished
