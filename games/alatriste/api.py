@@ -7,6 +7,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from companion.access import GUEST_HEADER
+from companion.api.serializers import ErrorSerializer
 from games.alatriste import rules, services
 from games.alatriste.models import Card
 
@@ -25,11 +26,6 @@ class CatalogueCardSerializer(serializers.ModelSerializer):
         read_only_fields = ["id"]
         # The name's uniqueness is the service's sentence, not a validator's.
         extra_kwargs = {"name": {"validators": []}}
-
-
-class ErrorSerializer(serializers.Serializer):
-    detail = serializers.CharField()
-    code = serializers.CharField()
 
 
 ERRORS = {code: OpenApiResponse(ErrorSerializer) for code in (400, 401, 403)}
