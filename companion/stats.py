@@ -1,10 +1,46 @@
-"""Read-only selectors for history, statistics and export. Queries stay constant as data grows."""
+"""Read-only selectors for history, statistics and export. Queries stay constant as data grows.
 
-from django.db.models import Avg, Count, Max, Q
+Statistics read the Result rows that the services keep (written when a session finishes, removed
+when an undo reopens it). Everything that grows with the data is aggregated in the database;
+Python only loops over rows whose number is bounded by something else (games, opponents, distinct
+scores) or over one ordered list of a single player's results (the streaks).
+"""
+
+import random
+
+from django.db.models import (
+    Avg,
+    Count,
+    DurationField,
+    Exists,
+    ExpressionWrapper,
+    F,
+    FloatField,
+    Max,
+    Min,
+    OuterRef,
+    Prefetch,
+    Q,
+    Window,
+)
+from django.db.models.expressions import RowRange
+from django.db.models.fields.json import KT
+from django.db.models.functions import Cast
 
 from companion import engine
-from companion.models import Result
+from companion.models import Move, Result, Seat, Session
 
+RECORDS = 10
+QUIXOTE_ROUNDS = 3
+QUIXOTE_CATEGORIES = ("castle6", "castle4", "churches", "windmills", "defense", "knights")
+KNIGHTS_CLASSES = ("damosel", "knight", "worship")
+
+
+def _round(value, places=2):
+    return round(value, places) if value is not None else None
+
+
+# Export --------------------------------------------------------------------------------------
 
 def session_export(*, session):
     """The session with its full move log, as JSON that session_import takes back."""
@@ -33,35 +69,337 @@ def session_export(*, session):
     }
 
 
-def player_stats(*, player):
-    """Plays, wins and win rate of one roster player, overall and per game."""
+CSV_COLUMNS = ("session", "game", "finished_at", "seat", "name", "player", "player_name",
+               "score", "rank", "winner")
+
+
+def results_rows(*, owner):
+    """Every result of a host, oldest first, as tuples in CSV_COLUMNS order (one query,
+    streamed with a server-side cursor)."""
+    return (Result.objects.filter(owner=owner)
+            .order_by("finished_at", "session_id", "rank", "seat")
+            .values_list("session_id", "game", "finished_at", "seat", "name", "player_id",
+                         "player__name", "score", "rank", "winner")
+            .iterator(chunk_size=2000))
+
+
+# Players -------------------------------------------------------------------------------------
+
+def h_index(counts):
+    """The largest h such that h games were played at least h times each."""
+    ordered = sorted(counts, reverse=True)
+    return sum(1 for position, count in enumerate(ordered, start=1) if count >= position)
+
+
+def streaks(wins):
+    """(current, longest) runs of wins in a chronological list of booleans."""
+    longest = run = 0
+    for won in wins:
+        run = run + 1 if won else 0
+        longest = max(longest, run)
+    return run, longest
+
+
+def head_to_head(*, player):
+    """Every opponent who shared a finished session with `player`: one grouped self-join.
+
+    `wins` / `opponent_wins`: sessions each of them won (a tie for first counts for both);
+    `ahead` / `behind`: sessions where the player finished above / below that opponent.
+    """
+    mine = "session__results"
+    rows = (Result.objects.filter(**{f"{mine}__player": player})
+            .exclude(player=player).exclude(player__isnull=True)
+            .values("player", "player__name")
+            .annotate(plays=Count("id"),
+                      wins=Count("id", filter=Q(**{f"{mine}__winner": True})),
+                      opponent_wins=Count("id", filter=Q(winner=True)),
+                      ahead=Count("id", filter=Q(rank__gt=F(f"{mine}__rank"))),
+                      behind=Count("id", filter=Q(rank__lt=F(f"{mine}__rank"))))
+            .order_by("-plays", "player__name"))
+    return [{"player": row["player"], "name": row["player__name"], "plays": row["plays"],
+             "wins": row["wins"], "opponent_wins": row["opponent_wins"],
+             "ahead": row["ahead"], "behind": row["behind"]} for row in rows]
+
+
+def nemesis_of(opponents):
+    """The opponent who finished above the player most often (None if nobody ever did)."""
+    beaten_by = [row for row in opponents if row["behind"] > 0]
+    if not beaten_by:
+        return None
+    return max(beaten_by, key=lambda row: (row["behind"], row["opponent_wins"], -row["player"]))
+
+
+def player_stats(*, player, history=False):
+    """Plays, wins and win rate of one roster player, overall and per game; the h-index, the
+    winning streaks, head-to-head against every opponent and the nemesis. Four queries.
+
+    history=True adds the player's results in order ({"date", "game", "score", "rank",
+    "winner", "session"}) for the results-over-time chart.
+    """
     rows = (Result.objects.filter(player=player).values("game")
             .annotate(plays=Count("id"), wins=Count("id", filter=Q(winner=True)),
                       best=Max("score"), average=Avg("score")).order_by("game"))
     games = {
         row["game"]: {"plays": row["plays"], "wins": row["wins"], "best": row["best"],
-                      "average": round(row["average"], 2) if row["average"] is not None else None}
+                      "average": _round(row["average"])}
         for row in rows
     }
     plays = sum(game["plays"] for game in games.values())
     wins = sum(game["wins"] for game in games.values())
-    return {"player": player.pk, "name": player.name, "plays": plays, "wins": wins,
-            "win_rate": round(wins / plays, 4) if plays else 0.0, "games": games}
-
-
-def game_stats(*, owner, game, records=10):
-    """Plays, averages and the best scores of one game among a host's results."""
-    results = Result.objects.filter(owner=owner, game=game)
-    totals = results.aggregate(plays=Count("session", distinct=True), average=Avg("score"),
-                               winning_average=Avg("score", filter=Q(winner=True)))
-    best = results.order_by("-score", "finished_at")[:records]
-    return {
-        "game": game,
-        "plays": totals["plays"],
-        "average": round(totals["average"], 2) if totals["average"] is not None else None,
-        "winning_average": (round(totals["winning_average"], 2)
-                            if totals["winning_average"] is not None else None),
-        "records": [{"score": row.score, "name": row.name, "player": row.player_id,
-                     "session": row.session_id, "date": row.finished_at.date().isoformat()}
-                    for row in best],
+    ordered = Result.objects.filter(player=player).order_by("finished_at", "session_id")
+    if history:
+        timeline = list(ordered.values_list("finished_at", "game", "score", "rank", "winner",
+                                            "session_id"))
+        outcomes = [row[4] for row in timeline]
+    else:
+        timeline = None
+        outcomes = list(ordered.values_list("winner", flat=True))
+    current, longest = streaks(outcomes)
+    opponents = head_to_head(player=player)
+    stats = {
+        "player": player.pk, "name": player.name, "plays": plays, "wins": wins,
+        "win_rate": round(wins / plays, 4) if plays else 0.0, "games": games,
+        "h_index": h_index(game["plays"] for game in games.values()),
+        "streaks": {"current": current, "longest": longest},
+        "head_to_head": opponents,
+        "nemesis": nemesis_of(opponents),
     }
+    if history:
+        stats["history"] = [{"date": at, "game": game, "score": score, "rank": rank,
+                             "winner": winner, "session": session}
+                            for at, game, score, rank, winner, session in timeline]
+    return stats
+
+
+# Games ---------------------------------------------------------------------------------------
+
+def _json_float(path):
+    return Cast(KT(path), FloatField())
+
+
+def _quixote(results):
+    """Average of each round and of each scoring category (per round and over the rounds)."""
+    aggregates = {}
+    for index in range(QUIXOTE_ROUNDS):
+        aggregates[f"round{index}"] = Avg(_json_float(f"details__round_totals__{index}"))
+        for category in QUIXOTE_CATEGORIES:
+            if category == "knights" and index != QUIXOTE_ROUNDS - 1:
+                continue  # the knights only score in the last round
+            aggregates[f"{category}{index}"] = Avg(
+                _json_float(f"details__rounds__{index}__{category}"))
+    row = results.aggregate(**aggregates)
+    rounds = [{"round": index + 1, "average": _round(row[f"round{index}"]),
+               "categories": {category: _round(row.get(f"{category}{index}"))
+                              for category in QUIXOTE_CATEGORIES
+                              if f"{category}{index}" in row}}
+              for index in range(QUIXOTE_ROUNDS)]
+    categories = {}
+    for category in QUIXOTE_CATEGORIES:
+        values = [row[key] for index in range(QUIXOTE_ROUNDS)
+                  if (key := f"{category}{index}") in row and row[key] is not None]
+        # Per round: each finished result has all three rounds, so the rounds weigh the same.
+        categories[category] = _round(sum(values) / len(values)) if values else None
+    return {"rounds": rounds, "categories": categories,
+            "solitaire_bests": _solitaire_bests(results)}
+
+
+def _solitaire_bests(results):
+    """Each solitaire player's personal-best progression: the results that beat every earlier
+    solitaire score of the same player (a window over the player's scores, in the database)."""
+    previous_best = Window(Max("score"), partition_by=[F("player_id")],
+                           order_by=[F("finished_at").asc(), F("session_id").asc()],
+                           frame=RowRange(start=None, end=-1))
+    rows = (results.filter(details__has_key="rating", player__isnull=False)
+            .annotate(previous_best=previous_best)
+            .filter(Q(previous_best__isnull=True) | Q(score__gt=F("previous_best")))
+            .order_by("player_id", "finished_at", "session_id")
+            .values_list("player_id", "name", "score", "finished_at", "session_id")[:500])
+    progression = {}
+    for player, name, score, at, session in rows:
+        entry = progression.setdefault(player, {"player": player, "name": name, "bests": []})
+        entry["bests"].append({"score": score, "date": at.date().isoformat(),
+                               "session": session})
+    return sorted(progression.values(), key=lambda entry: entry["name"].lower())
+
+
+def _knights(results):
+    rows = (results.filter(winner=True).values(victory=KT("details__victory"))
+            .annotate(count=Count("id")).order_by())
+    counts = {row["victory"]: row["count"] for row in rows}
+    return {"victories": {name: counts.get(name, 0) for name in KNIGHTS_CLASSES}}
+
+
+def _alatriste(results):
+    rows = (results.filter(winner=True).values(valido=KT("details__valido"))
+            .annotate(count=Count("id")).order_by())
+    counts = {row["valido"]: row["count"] for row in rows}
+    return {"victories": {"valido": counts.get("true", 0),
+                          "score": sum(n for key, n in counts.items() if key != "true")}}
+
+
+EXTRAS = {"quixote": _quixote, "knights": _knights, "alatriste": _alatriste}
+
+
+def _seconds(value):
+    return round(value.total_seconds()) if value is not None else None
+
+
+def game_stats(*, owner, game, records=RECORDS):
+    """Plays, records, averages, the score distribution, the top winners and the game lengths of
+    one game among a host's results, with the game's own figures. A constant number of queries.
+    """
+    results = Result.objects.filter(owner=owner, game=game)
+    # One pass over (score, winner) groups gives the counts, both averages and the distribution.
+    groups = list(results.values("score", "winner").annotate(count=Count("id")).order_by())
+    total = sum(row["count"] for row in groups)
+    winning = sum(row["count"] for row in groups if row["winner"])
+    distribution = {}
+    for row in groups:
+        distribution[row["score"]] = distribution.get(row["score"], 0) + row["count"]
+    sessions = Session.objects.filter(owner=owner, game=game, status=Session.Status.FINISHED)
+    length = ExpressionWrapper(F("finished_at") - F("created_at"), output_field=DurationField())
+    totals = sessions.aggregate(plays=Count("id"), average=Avg(length), shortest=Min(length),
+                                longest=Max(length))
+    plays = totals["plays"]
+    best = (results.order_by("-score", "finished_at", "session_id")
+            .values("score", "name", "player", "session", "finished_at")[:records])
+    winners = (results.filter(winner=True, player__isnull=False)
+               .values("player", "player__name").annotate(wins=Count("id"))
+               .order_by("-wins", "player__name")[:records])
+    stats = {
+        "game": game,
+        "plays": plays,
+        "results": total,
+        "average": _round(sum(row["score"] * row["count"] for row in groups) / total)
+        if total else None,
+        "winning_average": _round(sum(row["score"] * row["count"] for row in groups
+                                      if row["winner"]) / winning) if winning else None,
+        "average_players": _round(total / plays) if plays else None,
+        "records": [{"score": row["score"], "name": row["name"], "player": row["player"],
+                     "session": row["session"], "date": row["finished_at"].date().isoformat()}
+                    for row in best],
+        "distribution": [{"score": score, "count": count}
+                         for score, count in sorted(distribution.items())],
+        "winners": [{"player": row["player"], "name": row["player__name"], "wins": row["wins"]}
+                    for row in winners],
+        "length": {"average_seconds": _seconds(totals["average"]),
+                   "shortest_seconds": _seconds(totals["shortest"]),
+                   "longest_seconds": _seconds(totals["longest"])},
+    }
+    if game in EXTRAS:
+        stats[game] = EXTRAS[game](results)
+    return stats
+
+
+# History -------------------------------------------------------------------------------------
+
+def session_history(*, owner, game=None, player=None, since=None, until=None):
+    """A host's sessions, newest first, filtered; seats and results come prefetched (a page of
+    them costs three queries: the count, the page, the seats; results ride on the seats query)."""
+    sessions = Session.objects.filter(owner=owner)
+    if game:
+        sessions = sessions.filter(game=game)
+    if player:
+        sessions = sessions.filter(Exists(Seat.objects.filter(session=OuterRef("pk"),
+                                                              player=player)))
+    if since:
+        sessions = sessions.filter(created_at__date__gte=since)
+    if until:
+        sessions = sessions.filter(created_at__date__lte=until)
+    return sessions.order_by("-created_at", "-id").prefetch_related(
+        Prefetch("seats", queryset=Seat.objects.order_by("index")),
+        Prefetch("results", queryset=Result.objects.filter(winner=True).order_by("seat"),
+                 to_attr="winners"),
+    )
+
+
+class _DiceRecorder(random.Random):
+    """The move's seeded source (engine.move_rng), noting every die it rolls."""
+
+    def __init__(self, seed):
+        super().__init__(seed)
+        self.dice = []
+
+    def randint(self, a, b):
+        value = super().randint(a, b)
+        if (a, b) == (1, 6):
+            self.dice.append(value)
+        return value
+
+
+def session_timeline(*, session):
+    """Every move of a session in order, with who played it, the dice the app rolled and the
+    standings after it (None for undone moves), by replaying the log once. Two queries."""
+    rules = engine.get(session.game)
+    seats = list(session.seats.order_by("index"))
+    names = {seat.index: seat.name for seat in seats}
+    moves = list(Move.objects.filter(session=session).select_related("actor_user")
+                 .order_by("seq"))
+    state = engine.initial_state(rules, [seat.name for seat in seats], session.options,
+                                 session.seed)
+    start = {"seq": 0, "standings": rules.standings(state), "state": state}
+    entries = []
+    for move in moves:
+        entry = {"move": move, "who": _who(move, names), "dice": [], "standings": None,
+                 "state": None}
+        if not move.undone:
+            rng = _DiceRecorder(f"{session.seed}:{move.seq}")
+            try:
+                state = rules.moves[move.type](state, move.data, move.actor_seat, rng)
+            except (KeyError, engine.RuleViolation):
+                entry["broken"] = True  # an old log the rules no longer take: show, don't fail
+            else:
+                entry["dice"] = rng.dice
+                entry["standings"] = rules.standings(state)
+                entry["state"] = state
+        entries.append(entry)
+    return {"start": start, "entries": entries, "rules": rules, "seats": seats}
+
+
+def _who(move, names):
+    if move.actor_user_id is not None:
+        return {"kind": "host", "name": move.actor_user.get_username()}
+    if move.actor_seat is not None:
+        return {"kind": "seat", "name": names.get(move.actor_seat, "")}
+    return {"kind": "guest", "name": ""}
+
+
+def standings_at(timeline, upto):
+    """The standings as they stood after move `upto` (0: the set-up)."""
+    current = timeline["start"]["standings"]
+    for entry in timeline["entries"]:
+        if entry["move"].seq > upto:
+            break
+        if entry["standings"] is not None:
+            current = entry["standings"]
+    return current
+
+
+def score_progression(timeline):
+    """Each seat's score over the session: by round where the game keeps round totals (Don
+    Quixote), else after each active move. ({"x_label", "xs", "series": [(name, [y])]})"""
+    final = (timeline["entries"] and next(
+        (entry["standings"] for entry in reversed(timeline["entries"])
+         if entry["standings"] is not None), None)) or timeline["start"]["standings"]
+    by_seat = sorted(final, key=lambda row: row["seat"])
+    if by_seat and all("round_totals" in (row.get("details") or {}) for row in by_seat):
+        rounds = max(len(row["details"]["round_totals"]) for row in by_seat)
+        series = []
+        for row in by_seat:
+            running, points = 0, [0]
+            for value in row["details"]["round_totals"]:
+                running += value
+                points.append(running)
+            series.append((row["name"], points))
+        return {"by": "round", "xs": list(range(rounds + 1)), "series": series}
+    steps = [timeline["start"]["standings"]] + [entry["standings"] for entry in
+                                                timeline["entries"]
+                                                if entry["standings"] is not None]
+    series = []
+    for row in by_seat:
+        points = []
+        for standings in steps:
+            score = next((r["score"] for r in standings if r["seat"] == row["seat"]), 0)
+            points.append(score)
+        series.append((row["name"], points))
+    return {"by": "move", "xs": list(range(len(steps))), "series": series}

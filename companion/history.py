@@ -1,0 +1,150 @@
+"""History and statistics pages: a host's sessions, a session's timeline with its step-through,
+a player's page and a game's page. Only the host's own data: anything else is 404, as if it did
+not exist. Filters and the step-through answer htmx with the one partial they change."""
+
+import csv
+import datetime
+
+from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
+from django.http import Http404, StreamingHttpResponse
+from django.shortcuts import render
+from django.utils.translation import gettext as _
+
+from companion import charts, engine, stats
+from companion.engine import RuleViolation
+from companion.models import Player, Session
+
+PAGE_SIZE = 20
+
+
+def _date(raw):
+    try:
+        return datetime.date.fromisoformat(raw) if raw else None
+    except ValueError:
+        return None
+
+
+def _own_player(request, pk):
+    player = Player.objects.filter(owner=request.user, pk=pk).first()
+    if player is None:
+        raise Http404(_("There is no such player, or they are not yours."))
+    return player
+
+
+def _game(slug):
+    try:
+        return engine.get(slug)
+    except RuleViolation:
+        raise Http404(_("There is no such game.")) from None
+
+
+def _partial(request, template, name):
+    """The whole page, or for an htmx request aimed at `name` only that partial."""
+    if request.htmx and request.htmx.target == name:
+        return f"{template}#{name}"
+    return template
+
+
+@login_required
+def history(request):
+    roster = list(Player.objects.filter(owner=request.user).only("id", "name"))
+    games = engine.all_games()
+    slugs = {game.slug for game in games}
+    game = request.GET.get("game") or ""
+    game = game if game in slugs else ""
+    raw_player = request.GET.get("player") or ""
+    player = next((p for p in roster if str(p.pk) == raw_player), None)
+    since, until = _date(request.GET.get("since")), _date(request.GET.get("until"))
+    sessions = stats.session_history(owner=request.user, game=game or None, player=player,
+                                     since=since, until=until)
+    page = Paginator(sessions, PAGE_SIZE).get_page(request.GET.get("page"))
+    names = {g.slug: g.name for g in games}
+    for session in page:
+        session.game_name = names.get(session.game, session.game)
+    query = request.GET.copy()
+    query.pop("page", None)
+    context = {"page": page, "games": games, "roster": roster, "game": game, "player": player,
+               "since": since, "until": until, "query": query.urlencode()}
+    return render(request, _partial(request, "companion/history/list.html", "results"), context)
+
+
+@login_required
+def session_detail(request, pk):
+    session = Session.objects.filter(owner=request.user, pk=pk).first()
+    if session is None:
+        raise Http404(_("There is no such game, or it is not yours."))
+    timeline = stats.session_timeline(session=session)
+    entries = timeline["entries"]
+    active = [entry["move"].seq for entry in entries if entry["standings"] is not None]
+    last = active[-1] if active else 0
+    raw = request.GET.get("upto", "")
+    upto = int(raw) if raw.isdigit() else last
+    upto = min(upto, entries[-1]["move"].seq) if entries else 0
+    position = sum(1 for seq in active if seq <= upto)
+    context = {
+        "session": session, "rules": timeline["rules"], "timeline": entries,
+        "seats": timeline["seats"],
+        "upto": upto, "step_standings": stats.standings_at(timeline, upto),
+        "previous": max((seq for seq in active if seq < upto), default=0 if upto else None),
+        "next": min((seq for seq in active if seq > upto), default=None),
+        "position": position, "steps": len(active),
+        "upto_move": next((entry["move"] for entry in entries if entry["move"].seq == upto), None),
+        "chart": charts.session_progression(stats.score_progression(timeline),
+                                            game_name=timeline["rules"].name),
+    }
+    return render(request, _partial(request, "companion/history/session.html", "step"), context)
+
+
+@login_required
+def player_detail(request, pk):
+    player = _own_player(request, pk)
+    figures = stats.player_stats(player=player, history=True)
+    names = {game.slug: game.name for game in engine.all_games()}
+    games = [{"slug": slug, "name": names.get(slug, slug), **row}
+             for slug, row in figures["games"].items()]
+    recent = list(reversed(figures["history"][-10:]))
+    for row in recent:
+        row["game_name"] = names.get(row["game"], row["game"])
+    context = {"player": player, "stats": figures, "games": games, "recent": recent,
+               "win_percent": round(100 * figures["win_rate"]),
+               "chart": charts.player_results(figures["history"], player_name=player.name)}
+    return render(request, "companion/history/player.html", context)
+
+
+@login_required
+def game_detail(request, slug):
+    game = _game(slug)
+    figures = stats.game_stats(owner=request.user, game=game.slug)
+    context = {"game": game, "stats": figures, "extra": figures.get(game.slug),
+               "length": {key: datetime.timedelta(seconds=value) if value is not None else None
+                          for key, value in figures["length"].items()},
+               "chart": charts.score_distribution(figures["distribution"], game_name=game.name)}
+    return render(request, "companion/history/game.html", context)
+
+
+class _Echo:
+    def write(self, value):
+        return value
+
+
+def csv_response(owner, filename="companion-results.csv"):
+    """A host's results as CSV, streamed row by row."""
+    writer = csv.writer(_Echo())
+
+    def lines():
+        yield writer.writerow(stats.CSV_COLUMNS)
+        for row in stats.results_rows(owner=owner):
+            values = list(row)
+            values[2] = values[2].isoformat()
+            values[9] = "1" if values[9] else "0"
+            yield writer.writerow(values)
+
+    response = StreamingHttpResponse(lines(), content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+@login_required
+def results_csv(request):
+    return csv_response(request.user)
