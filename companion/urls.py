@@ -24,6 +24,7 @@ urlpatterns = [
     path("board/<str:key>/stream/", streams.board_stream, name="board-stream"),
     path("api/sessions/<int:pk>/events/", streams.session_events, name="api-events"),
     path("players/", views.players, name="players"),
+    path("", include("companion.history_urls")),
     path("api/", include("companion.api.urls")),
     path("admin/", admin.site.urls),
 ]

@@ -18,6 +18,7 @@ urlpatterns = [
     path("join/", views.Join.as_view(), name="api-join"),
     path("players/", views.PlayerList.as_view(), name="api-players"),
     path("players/<int:pk>/stats/", views.PlayerStats.as_view(), name="api-player-stats"),
+    path("results.csv", views.ResultsCsv.as_view(), name="api-results-csv"),
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
 ]

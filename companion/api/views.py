@@ -239,6 +239,16 @@ class GameStats(APIView):
         return Response(stats.game_stats(owner=user, game=game.slug))
 
 
+class ResultsCsv(APIView):
+    """Every result of the host's finished sessions, as CSV (one row per seat)."""
+
+    @extend_schema(responses={(200, "text/csv"): OpenApiTypes.STR, **ERRORS})
+    def get(self, request):
+        from companion.history import csv_response
+
+        return csv_response(require_host(request))
+
+
 class Export(APIView):
     @extend_schema(responses={200: OpenApiTypes.OBJECT, **ERRORS})
     def get(self, request, pk):
