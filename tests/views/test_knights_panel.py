@@ -1,0 +1,241 @@
+"""The Knights & Damosels panel through Django's test client: host and guest pages, every form
+without JavaScript and with htmx, refusals next to their form, the worship preview."""
+
+import re
+
+import pytest
+from django.test import Client
+
+from companion import services
+from companion.services import Actor
+from tests.factories import session_for
+
+pytestmark = pytest.mark.django_db
+
+NAMES = ["Ann", "Bob", "Cid"]
+HX = {"HTTP_HX_REQUEST": "true", "HTTP_HX_TARGET": "live"}
+
+
+@pytest.fixture
+def table(alice):
+    return session_for(alice, game="knights", players=NAMES, options={"deck": "table"})
+
+
+@pytest.fixture
+def host(alice):
+    client = Client()
+    client.force_login(alice)
+    return client
+
+
+def guest_page(session, seat):
+    guest = services.guest_join(code=session.code, seat=seat)
+    client = Client()
+    client.cookies[f"guest{session.pk}"] = guest.token
+    return client
+
+
+def act(session, alice, type, **data):
+    return services.move_play(session=session, type=type, data=data, actor=Actor(user=alice))
+
+
+def post(client, session, htmx=False, **fields):
+    return client.post(f"/s/{session.pk}/move/", fields, **(HX if htmx else {}))
+
+
+def html(response):
+    return response.content.decode()
+
+
+def form_block(page, name):
+    """The HTML of the form whose hidden `form` field is `name`."""
+    marker = page.index(f'name="form" value="{name}"')
+    start = page.rindex("<form", 0, marker)
+    return page[start:page.index("</form>", marker)]
+
+
+def quest(session, alice):
+    act(session, alice, "reveal_event", event="Holy Grail")
+    for seat, (damosel, chivalry) in enumerate([("Guinevere", "honor"), ("Isolde", "loyalty"),
+                                                ("Elaine", "valor")]):
+        act(session, alice, "grant", seat=seat, damosel=damosel, chivalry=chivalry)
+    for seat, chivalry in enumerate(["honor", "loyalty", "valor"]):
+        act(session, alice, "offer", seat=seat, chivalry=chivalry)
+
+
+def test_the_panel_renders_for_the_host_and_a_guest(table, host):
+    for client in (host, guest_page(table, 1)):
+        page = html(client.get(f"/s/{table.pk}/"))
+        assert "Round 1" in page and "Arthur: <b>Bob</b>" in page and "Merlin: <b>Ann</b>" in page
+        assert "Merlin (Ann) reveals the event drawn at the table." in page
+        assert 'id="kn-progress-0"' in page and "0/7" in page and "0/5" in page
+        assert "1/30" in page
+        assert page.count('class="kc') == 54  # every card in the grid
+
+
+def test_the_app_deck_forms_draw_pass_and_reveal(alice, host):
+    session = session_for(alice, game="knights", players=NAMES)
+    page = html(host.get(f"/s/{session.pk}/"))
+    assert "Arthur (Bob) draws 3 events" in form_block(page, "draw")
+    assert post(host, session, type="draw_events", form="draw").status_code == 302
+    session.refresh_from_db()
+    drawn = session.state["event_choices"]
+    page = html(host.get(f"/s/{session.pk}/"))
+    assert all(f'name="discard" value="{event}"' in form_block(page, "pass") for event in drawn)
+    response = post(host, session, htmx=True, type="pass_events", form="pass", discard=drawn[0])
+    assert response.status_code == 200 and 'id="live"' in html(response)
+    assert all(f'name="event" value="{e}"' in form_block(html(response), "reveal")
+               for e in drawn[1:])
+    response = post(host, session, htmx=True, type="reveal_event", form="reveal",
+                    event=drawn[0])
+    assert response.status_code == 400
+    assert "is not one of Merlin&#x27;s 2 events" in form_block(html(response), "reveal")
+    post(host, session, type="reveal_event", form="reveal", event=drawn[1])
+    session.refresh_from_db()
+    assert session.state["phase"] == "knight"
+
+
+def test_a_grant_by_tapping_a_card_and_a_refusal_beside_the_grid(table, alice, host):
+    act(table, alice, "reveal_event", event="Holy Grail")
+    page = html(host.get(f"/s/{table.pk}/"))
+    grid = form_block(page, "grant")
+    assert 'id="kn-seat-0" checked' in grid
+    # Ann's knight may not take her own damosel Elaine's cards: greyed for seat 0, with why.
+    cell = re.search(r'<button[^>]*value="Elaine:honor"[^>]*>', grid).group(0)
+    assert "no0" in cell and "data-why0=\"Ann&#x27;s knight may not take a card of Elaine" in cell
+    assert "no1" not in cell
+    assert ".kn-grant:has(#kn-seat-0:checked) .kc.no0" in page
+    response = post(host, table, type="grant", form="grant", seat="0", card="Guinevere:honor")
+    assert response.status_code == 302
+    response = post(host, table, htmx=True, type="grant", form="grant", seat="1",
+                    card="Guinevere:honor")
+    assert response.status_code == 400
+    block = form_block(html(response), "grant")
+    assert 'role="alert">Guinevere&#x27;s honor is not with Guinevere' in block
+    response = post(host, table, htmx=True, type="grant", form="grant", seat="1",
+                    card="Isolde:honor")
+    assert response.status_code == 200
+    page = html(response)
+    assert 'id="kn-seat-2" checked' in page  # the next knight without a grant this round
+    assert re.search(r'class="kc[^"]* held granted[^"]*" name="card" value="Isolde:honor"', page)
+
+
+def test_offers_and_a_joust_through_the_forms(table, alice, host):
+    act(table, alice, "reveal_event", event="Holy Grail")
+    act(table, alice, "grant", seat=0, damosel="Guinevere", chivalry="honor")
+    act(table, alice, "grant", seat=2, damosel="Morgana", chivalry="honor")
+    page = html(host.get(f"/s/{table.pk}/"))
+    assert 'value="0:Guinevere:honor"' in form_block(page, "joust")
+    assert post(host, table, type="offer", form="offer", seat="0",
+                chivalry="honor").status_code == 302
+    page = html(host.get(f"/s/{table.pk}/"))
+    assert "offered: honor" in page and 'value="0::honor"' in form_block(page, "joust")
+    response = post(host, table, htmx=True, type="offer", form="offer", seat="2",
+                    chivalry="honor")
+    assert "already offered honor" in html(response) and response.status_code == 400
+    response = post(host, table, htmx=True, type="joust", form="joust", target="0::honor",
+                    challenger="2", similar="1", end="different")
+    assert response.status_code == 200
+    table.refresh_from_db()
+    assert table.state["seats"][2]["offered"] == ["honor"]
+    assert [row["worship"] for row in table.state["seats"]] == [0, 1, 2]
+
+
+def test_a_guest_seals_from_its_phone_and_sees_only_its_own_choice(table, alice, host):
+    quest(table, alice)
+    ann, bob = guest_page(table, 0), guest_page(table, 1)
+    page = html(ann.get(f"/s/{table.pk}/"))
+    seal = form_block(page, "seal")
+    assert 'name="seat" value="0"' in seal and 'name="p.honor" value="down"' in seal
+    assert 'form" value="worship"' not in page  # the whole-table form is the host's
+    response = post(ann, table, htmx=True, type="seal", form="seal", seat="0",
+                    **{"p.honor": "down"})
+    assert response.status_code == 200
+    page = html(response)
+    assert 'name="p.honor" value="down" checked' in page and "Seal again" in page
+    bob_page = html(bob.get(f"/s/{table.pk}/"))
+    assert "Ann: honor — <b>sealed</b>" in bob_page
+    assert 'value="down" checked' not in bob_page
+    response = post(bob, table, htmx=True, type="seal", form="seal", seat="0",
+                    **{"p.honor": "up"})
+    assert "Only Ann&#x27;s own phone" in form_block(html(response), "seal")
+    host_page = html(host.get(f"/s/{table.pk}/"))
+    assert "Sealed placements: waiting for Bob, Cid." in host_page
+    assert 'value="down" checked' not in host_page
+    # Cid has no phone: the host seals for him; Bob's phone is the last one in.
+    assert 'name="form" value="seal-2"' in host_page and 'value="seal-1"' not in host_page
+    post(host, table, type="seal", form="seal-2", seat="2", **{"p.valor": "down"})
+    post(bob, table, type="seal", form="seal", seat="1", **{"p.loyalty": "up"})
+    table.refresh_from_db()
+    assert table.state["resolution"]["placements"] == {
+        "0": {"honor": "down"}, "1": {"loyalty": "up"}, "2": {"valor": "down"}}
+    page = html(host.get(f"/s/{table.pk}/"))
+    assert 'id="kn-resolution"' in page and "honor down: 2" in page
+    assert f'name="expected_version" value="{table.version}"' in form_block(page, "end_round")
+
+
+def test_the_host_enters_every_placement_at_once_with_a_preview(table, alice, host):
+    quest(table, alice)
+    page = html(host.get(f"/s/{table.pk}/"))
+    whole = form_block(page, "worship")
+    assert 'name="p.0.honor" value="up" checked' in whole and 'name="p.2.valor"' in whole
+    assert f'hx-get="/g/knights/{table.pk}/preview/"' in whole
+    assert "honor up: 3" in whole  # the preview of the default, every card face up
+    response = post(host, table, htmx=True, type="worship", form="worship",
+                    **{"p.0.honor": "down", "p.1.loyalty": "up"})
+    assert response.status_code == 400
+    assert "Cid must still place valor" in form_block(html(response), "worship")
+    response = post(host, table, type="worship", form="worship",
+                    **{"p.0.honor": "down", "p.1.loyalty": "up", "p.2.valor": "down"})
+    assert response.status_code == 302
+    table.refresh_from_db()
+    assert [row["worship"] for row in table.state["seats"]] == [3, 5, 2]
+
+
+def test_end_round_carries_the_version_and_a_stale_one_is_refused(table, alice, host):
+    act(table, alice, "reveal_event", event="Excalibur")
+    act(table, alice, "worship")
+    table.refresh_from_db()
+    response = post(host, table, htmx=True, type="end_round", form="end_round",
+                    expected_version=str(table.version - 1))
+    assert response.status_code == 412
+    assert "Someone at the table changed this" in form_block(html(response), "end_round")
+    response = post(host, table, htmx=True, type="end_round", form="end_round",
+                    expected_version=str(table.version))
+    assert response.status_code == 200 and "Round 2" in html(response)
+
+
+def test_the_disaster_form(table, alice, host):
+    act(table, alice, "reveal_event", event="The Adultery")
+    act(table, alice, "grant", seat=0, damosel="Guinevere", chivalry="honor")
+    page = html(host.get(f"/s/{table.pk}/"))
+    whole = form_block(page, "disaster")
+    assert 'name="type" value="disaster"' in whole and 'name="p.0.honor"' in whole
+    assert "1 face up, 0 face down" in whole
+    post(host, table, type="disaster", form="disaster", **{"p.0.honor": "down"})
+    table.refresh_from_db()
+    assert table.state["cards"]["Guinevere"]["honor"] is None
+
+
+def test_the_preview_view(table, alice, host, client):
+    quest(table, alice)
+    path = f"/g/knights/{table.pk}/preview/"
+    faces = {"p.0.honor": "down", "p.1.loyalty": "up", "p.2.valor": "down"}
+    response = host.get(path, faces, **HX)
+    assert response.status_code == 200 and "<html" not in html(response)
+    assert "honor down: 2" in html(response) and "<b>+4</b> → 5" in html(response)
+    page = html(host.get(path, faces))
+    assert "<html" in page and "Back to the table" in page
+    assert "Bob must still place loyalty" in html(host.get(path, {"p.0.honor": "up"}, **HX))
+    assert guest_page(table, 1).get(path, faces, **HX).status_code == 200
+    assert client.get(path, faces).status_code == 404
+    table.refresh_from_db()
+    version = table.version
+    host.get(path, faces)
+    table.refresh_from_db()
+    assert table.version == version  # read-only
+
+
+def test_the_board_shows_no_panel(table, alice):
+    page = html(Client().get(f"/board/{table.board_key}/"))
+    assert "kn-grant" not in page and 'id="scoreboard"' in page
