@@ -122,14 +122,25 @@ class TurnSerializer(serializers.Serializer):
 
 
 class ScoreSerializer(serializers.Serializer):
-    seat = serializers.IntegerField(min_value=0)
+    """One seat's score for one round (scoring it again replaces the earlier score)."""
+
+    seat = serializers.IntegerField(min_value=0, help_text="the seat scored, 0 first")
     round = serializers.IntegerField(min_value=1, max_value=3)
-    castle6_knights = serializers.IntegerField(min_value=0)
-    castle4_knights = serializers.IntegerField(min_value=0)
-    church_groups = GroupSizesField(building="church", required=False)
-    windmill_groups = GroupSizesField(building="windmill", required=False)
-    defense_shields = serializers.IntegerField(min_value=0)
-    knight_groups = KnightGroupsField(required=False, allow_null=True)
+    castle6_knights = serializers.IntegerField(
+        min_value=0, help_text="knights connected by road to the 6-castle")
+    castle4_knights = serializers.IntegerField(
+        min_value=0, help_text="knights connected by road to the 4-castle")
+    church_groups = GroupSizesField(
+        building="church", required=False,
+        help_text="the size of each group of connected churches ([] or \"\": none); required")
+    windmill_groups = GroupSizesField(
+        building="windmill", required=False,
+        help_text="the size of each group of connected windmills ([] or \"\": none); required")
+    defense_shields = serializers.IntegerField(
+        min_value=0, help_text="the shields of the knights defending the realm")
+    knight_groups = KnightGroupsField(
+        required=False, allow_null=True,
+        help_text="round 3 only: the shields (1-3) of each group of connected knights")
 
 
 SERIALIZERS = {"castles": CastlesSerializer, "turn": TurnSerializer, "score": ScoreSerializer}
