@@ -1,0 +1,854 @@
+"""The live table under load (issue #8): moves posted by phones, fragments pushed to the others.
+
+    .venv/bin/python bench/live.py [--tables 50] [--phones 6] [--rate 60] [--seconds 60]
+                                   [--workers 2] [--database-url postgres://.../companion_bench]
+
+It creates (if missing) and migrates its own database, seats N tables of El Capitán Alatriste
+(6 seats, a guest token per phone), starts uvicorn with --workers on a free 127.0.0.1 port and
+plays an open-loop schedule: a move every 1/rate s to the next table in turn, never waiting for
+the previous one. Per table, phones 1..N-1 hold the page stream (/s/{id}/stream/, the guest
+cookie) and the last phone posts `adjust` (+1 Fame for its own seat: a move that can be repeated
+any number of times). It prints a markdown table and writes it to bench/out/live-<time>.md.
+
+What is measured, and how:
+- move POST latency: client side, from sending the POST to its 201.
+- announce latency: the time the fragments of a move (the first push whose SSE `id:` is at least
+  the move's version) reach each other phone of the table, minus (a) the move's commit, (b) the
+  POST sent, (c) the 201 received. The commit instant is taken in the server process (an
+  on_commit hook, sent back in a response header); server and bench read the same clock
+  (CLOCK_MONOTONIC), so the difference is exact.
+- requests and queries per move: counted inside each server process by a thin ASGI wrapper
+  (`counting_app`, this file; the app itself is untouched) and summed over the workers for the
+  measured window. Requests are also counted on the client side.
+- the yardstick: GET /api/health/ (one query) from concurrent clients, in the same run, before the
+  streams open.
+
+Everything stays on 127.0.0.1; every loop is bounded in count and time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import bisect
+import contextlib
+import contextvars
+import datetime
+import json
+import math
+import os
+import shlex
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
+
+ROOT = Path(__file__).resolve().parent.parent
+OUT = ROOT / "bench" / "out"
+DEFAULT_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/companion_bench"
+HOST_NAME = "bench-host"
+# The move each table's poster repeats: one that is never refused however often it comes, for
+# its own seat. El Capitán Alatriste (the default) seats 6; Don Quixote (a lighter panel) 4.
+GAMES = {
+    "alatriste": {"seats": 6, "options": {},
+                  "prepare": {"type": "setup", "fencing": 5, "ducats": 5},
+                  "move": {"type": "adjust", "stat": "fame", "delta": 1}},
+    "quixote": {"seats": 4, "options": {"deck": "none"}, "prepare": None,
+                "move": {"type": "score", "round": 1, "castle6_knights": 1,
+                         "castle4_knights": 0, "church_groups": [2], "windmill_groups": [],
+                         "defense_shields": 4}},
+}
+PROTECTED_DATABASES = {"companion", "postgres", "template0", "template1"}
+COUNTS_ENV = "COMPANION_BENCH_COUNTS"
+
+
+# =============================================================================================
+# Server side: imported by each uvicorn worker (`bench.live:counting_app --factory`).
+# =============================================================================================
+
+_request = contextvars.ContextVar("bench_request", default=None)
+_lock = threading.Lock()
+_counts: dict[str, float] = {}
+
+
+def _bump(key, amount=1):
+    with _lock:
+        _counts[key] = _counts.get(key, 0) + amount
+
+
+def _kind_of(method, path):
+    if method == "POST" and path.startswith("/api/sessions/") and path.endswith("/moves/"):
+        return "move"
+    if path.startswith("/s/") and path.endswith("/stream/"):
+        return "stream"
+    if path == "/api/health/":
+        return "health"
+    return "other"
+
+
+def _install_counters():
+    """Count queries (per kind of request), renders and commits, without touching the app."""
+    from django.db import transaction
+    from django.db.backends import utils
+
+    from companion import fragments, live
+
+    execute = utils.CursorWrapper._execute_with_wrappers
+
+    def counted_execute(self, sql, params, many, executor):
+        request = _request.get()
+        kind = request["kind"] if request else "none"
+        verb = sql.lstrip().split(None, 1)[0].upper() if sql else "?"
+        _bump(f"queries:{kind}")
+        if verb in {"SAVEPOINT", "RELEASE", "ROLLBACK"}:
+            _bump(f"savepoints:{kind}")
+        return execute(self, sql, params, many, executor)
+
+    utils.CursorWrapper._execute_with_wrappers = counted_execute
+
+    # The CPU time of the rendering thread alone: what a render costs.
+    time_source = getattr(time, "thread_time", time.process_time)
+
+    def timed_thread(name, function):
+        def wrapper(*args, **kwargs):
+            started = time_source()
+            try:
+                return function(*args, **kwargs)
+            finally:
+                _bump(f"renders:{name}")
+                _bump(f"render_cpu:{name}", time_source() - started)
+
+        return wrapper
+
+    fragments.render_shared = timed_thread("shared", fragments.render_shared)
+    fragments.render_panel = timed_thread("panel", fragments.render_panel)
+
+    announce = live.announce
+
+    def announce_and_note_commit(session_id, version):
+        request = _request.get()
+        if request is not None:
+            transaction.on_commit(partial_commit(request))
+        return announce(session_id, version)
+
+    def partial_commit(request):
+        def committed():
+            request["commit"] = time.monotonic()
+
+        return committed
+
+    live.announce = announce_and_note_commit
+
+
+def _write_counts_forever(folder):
+    path = Path(folder) / f"{os.getpid()}.json"
+    temporary = path.with_suffix(".tmp")
+    while True:
+        with _lock:
+            snapshot = dict(_counts)
+        temporary.write_text(json.dumps(snapshot))
+        temporary.replace(path)
+        time.sleep(0.25)
+
+
+def counting_app():
+    """The app, wrapped: counts requests, queries and renders of this process (--factory)."""
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "companion.settings")
+    from companion.asgi import application
+
+    _install_counters()
+    folder = os.environ.get(COUNTS_ENV)
+    if folder:
+        threading.Thread(target=_write_counts_forever, args=(folder,), daemon=True,
+                         name="bench-counts").start()
+
+    async def app(scope, receive, send):
+        if scope["type"] != "http":
+            return await application(scope, receive, send)
+        kind = _kind_of(scope["method"], scope["path"])
+        request = {"kind": kind}
+        _bump(f"requests:{kind}")
+        started = time.monotonic()
+        token = _request.set(request)
+
+        async def send_with_commit(message):
+            if message["type"] == "http.response.start":
+                _bump(f"handler_seconds:{kind}", time.monotonic() - started)
+                if "commit" in request:
+                    headers = list(message.get("headers", []))
+                    headers.append((b"x-bench-commit", repr(request["commit"]).encode()))
+                    message = {**message, "headers": headers}
+            await send(message)
+
+        try:
+            return await application(scope, receive, send_with_commit)
+        finally:
+            _request.reset(token)
+
+    return app
+
+
+# =============================================================================================
+# The bench process.
+# =============================================================================================
+
+def percentile(values, p):
+    if not values:
+        return None
+    ordered = sorted(values)
+    return ordered[max(0, math.ceil(p / 100 * len(ordered)) - 1)]
+
+
+def ms(value):
+    return "–" if value is None else f"{value * 1000:.1f}"
+
+
+def trio(values):
+    return " / ".join(ms(percentile(values, p)) for p in (50, 95, 99))
+
+
+def free_port():
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def database_name(url):
+    return urlsplit(url).path.lstrip("/")
+
+
+def check_database_url(url):
+    parts = urlsplit(url)
+    name = database_name(url)
+    if parts.scheme not in {"postgres", "postgresql"}:
+        sys.exit("bench/live.py runs on PostgreSQL only (--database-url postgres://...).")
+    if parts.hostname not in {"127.0.0.1", "localhost", "::1"}:
+        sys.exit("bench/live.py stays on this machine: the database must be on 127.0.0.1.")
+    if not name or name in PROTECTED_DATABASES or name.startswith("test_"):
+        sys.exit(f"Refusing to use the database {name!r}: give the bench a database of its own "
+                 "(default companion_bench).")
+
+
+def create_database(url):
+    import psycopg
+    from psycopg import sql
+
+    name = database_name(url)
+    parts = urlsplit(url)
+    maintenance = urlunsplit(parts._replace(path="/postgres"))
+    with psycopg.connect(maintenance, autocommit=True) as conn:
+        exists = conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", [name]).fetchone()
+        if not exists:
+            conn.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
+            print(f"created the database {name}")
+
+
+def setup_django(url):
+    os.environ["DJANGO_SETTINGS_MODULE"] = "companion.settings"
+    os.environ["DATABASE_URL"] = url
+    os.environ["DB_POOL"] = "0"  # this process only: the server's settings are its own
+    sys.path.insert(0, str(ROOT))
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+
+    call_command("migrate", verbosity=0, interactive=False)
+
+
+def seat_tables(game, count, phones):
+    """`count` fresh sessions of `phones` seats, a guest per seat; the last seat set up."""
+    from django.contrib.auth import get_user_model
+    from django.db import connections
+
+    from companion import services
+    from companion.models import Session
+
+    User = get_user_model()
+    host, _ = User.objects.get_or_create(username=HOST_NAME)
+    Session.objects.filter(owner=host).delete()  # the previous run's tables
+    names = [f"Rodela {i + 1}" for i in range(phones)]
+    tables = []
+    for _ in range(count):
+        session = services.session_create(owner=host, game=game, players=names,
+                                          options=GAMES[game]["options"])
+        guests = [services.guest_join(code=session.code, seat=seat) for seat in range(phones)]
+        mover = phones - 1
+        prepare = dict(GAMES[game]["prepare"] or {})
+        if prepare:
+            services.move_play(session=session, type=prepare.pop("type"),
+                               data={"seat": mover, **prepare},
+                               actor=services.Actor(user=host))
+        tables.append({"id": session.pk, "tokens": [guest.token for guest in guests],
+                       "mover": mover})
+    connections.close_all()
+    return tables
+
+
+class Server:
+    """uvicorn --workers N on 127.0.0.1, serving the counting wrapper (or the bare app)."""
+
+    def __init__(self, url, workers, counts_dir, log_path, extra_env, plain):
+        import httpx
+
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        env = {**os.environ, **extra_env, "DATABASE_URL": url,
+               "DJANGO_SETTINGS_MODULE": "companion.settings", "PYTHONPATH": str(ROOT),
+               COUNTS_ENV: str(counts_dir)}
+        if "DB_POOL" not in extra_env:
+            env.pop("DB_POOL", None)  # this process turned its own pool off
+        target = ["companion.asgi:application"] if plain else ["bench.live:counting_app",
+                                                              "--factory"]
+        self.command = [sys.executable, "-m", "uvicorn", *target, "--host", "127.0.0.1",
+                        "--port", str(self.port), "--workers", str(workers),
+                        "--log-level", "warning", "--lifespan", "off", "--no-access-log",
+                        "--timeout-graceful-shutdown", "2"]
+        self.log = open(log_path, "w")  # noqa: SIM115 - closed in stop()
+        self.process = subprocess.Popen(self.command, cwd=ROOT, env=env, stdout=self.log,
+                                        stderr=subprocess.STDOUT)
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                break
+            try:
+                if httpx.get(f"{self.url}/api/health/", timeout=1).status_code == 200:
+                    break
+            except httpx.HTTPError:
+                time.sleep(0.25)
+        else:
+            self.stop()
+            sys.exit(f"the server did not start in 30 s: see {log_path}")
+        if self.process.poll() is not None:
+            sys.exit(f"the server exited at once: see {log_path}")
+        # Every worker up: each answers /api/health/ once it is listening; give the others a beat.
+        time.sleep(1.5)
+
+    def workers(self):
+        return [pid for pid in _pids() if _ppid(pid) == self.process.pid]
+
+    def stop(self):
+        self.process.terminate()
+        try:
+            self.process.wait(15)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait(5)
+        self.log.close()
+
+
+# CPU accounting from /proc ------------------------------------------------------------------
+
+TICK = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+
+
+def _pids():
+    return [int(name) for name in os.listdir("/proc") if name.isdigit()]
+
+
+def _stat(pid):
+    try:
+        raw = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return None
+    comm = raw[raw.index("(") + 1:raw.rindex(")")]
+    fields = raw[raw.rindex(")") + 2:].split()
+    return comm, fields
+
+
+def _ppid(pid):
+    stat = _stat(pid)
+    return int(stat[1][1]) if stat else None
+
+
+def _cpu_seconds(pid):
+    stat = _stat(pid)
+    return (int(stat[1][11]) + int(stat[1][12])) / TICK if stat else 0.0
+
+
+def _backends(url):
+    """The PostgreSQL processes serving the bench database (other databases' are not ours)."""
+    import psycopg
+
+    with psycopg.connect(url, autocommit=True) as conn:
+        rows = conn.execute("SELECT pid FROM pg_stat_activity WHERE datname = current_database() "
+                            "AND pid <> pg_backend_pid()").fetchall()
+    return {pid: _cpu_seconds(pid) for (pid,) in rows}
+
+
+def cpu_snapshot(server, url):
+    machine = Path("/proc/stat").read_text().splitlines()[0].split()[1:]
+    numbers = [int(value) for value in machine]
+    idle = numbers[3] + numbers[4]
+    workers = server.workers()
+    return {
+        "time": time.monotonic(),
+        "machine_busy": (sum(numbers) - idle) / TICK,
+        "server": sum(_cpu_seconds(pid) for pid in [server.process.pid, *workers]),
+        "postgres": _backends(url),
+        "bench": time.process_time(),
+    }
+
+
+def cpu_delta(before, after):
+    wall = after["time"] - before["time"]
+    # Backends that came during the window count whole; those that left cannot be read.
+    postgres = sum(seconds - before["postgres"].get(pid, 0)
+                   for pid, seconds in after["postgres"].items())
+    delta = {key: (after[key] - before[key]) / wall
+             for key in before if key not in {"time", "postgres"}}
+    delta["postgres"] = postgres / wall
+    delta["others"] = max(0.0, delta["machine_busy"] - delta["server"] - delta["postgres"]
+                          - delta["bench"])
+    return delta
+
+
+# Server counters ------------------------------------------------------------------------------
+
+def server_counts(folder):
+    total: dict[str, float] = {}
+    for path in Path(folder).glob("*.json"):
+        with contextlib.suppress(OSError, ValueError):
+            for key, value in json.loads(path.read_text()).items():
+                total[key] = total.get(key, 0) + value
+    return total
+
+
+def counts_delta(before, after):
+    return {key: after.get(key, 0) - before.get(key, 0) for key in set(before) | set(after)}
+
+
+def pg_counters(url):
+    import psycopg
+
+    with psycopg.connect(url, autocommit=True) as conn:
+        row = conn.execute(
+            "SELECT xact_commit + xact_rollback, tup_returned, tup_fetched, tup_inserted, "
+            "tup_updated FROM pg_stat_database WHERE datname = current_database()").fetchone()
+    return dict(zip(("transactions", "returned", "fetched", "inserted", "updated"), row,
+                    strict=True))
+
+
+# The phones -----------------------------------------------------------------------------------
+
+class Stats:
+    def __init__(self):
+        self.requests = {"move": 0, "stream": 0, "health": 0, "other": 0}
+        self.errors: dict[str, int] = {}
+        self.moves = []  # (table index, version, sent, answered, commit or None)
+        self.post_latency = []
+        self.pushes = 0
+        self.fragment_events = 0
+        self.stream_bytes = 0
+        self.streams_lost = 0
+
+    def error(self, what):
+        self.errors[what] = self.errors.get(what, 0) + 1
+
+
+async def read_stream(client, url, cookie, arrivals, ready, stats):
+    """Hold a page stream open; note (version, time) of each push's closing `version` event."""
+    import httpx
+
+    try:
+        async with client.stream("GET", url, headers={"Cookie": cookie,
+                                                      "Accept": "text/event-stream"}) as response:
+            if response.status_code != 200:
+                stats.error(f"stream HTTP {response.status_code}")
+                ready.set()
+                return
+            ready.set()
+            buffer = b""
+            first = True
+            async for chunk in response.aiter_raw():
+                now = time.monotonic()
+                stats.stream_bytes += len(chunk)
+                buffer += chunk
+                *events, buffer = buffer.split(b"\n\n")
+                for raw in events:
+                    event_id = name = None
+                    for line in raw.split(b"\n"):
+                        if line.startswith(b"id: "):
+                            event_id = int(line[4:])
+                        elif line.startswith(b"event: "):
+                            name = line[7:]
+                    if name is None:
+                        continue  # a keepalive comment
+                    if name != b"version":
+                        stats.fragment_events += 1
+                    elif first:
+                        first = False  # the version at connect: not a push
+                    else:
+                        stats.pushes += 1
+                        arrivals[0].append(event_id)
+                        arrivals[1].append(now)
+    except asyncio.CancelledError:
+        raise
+    except httpx.HTTPError as error:
+        stats.streams_lost += 1
+        stats.error(f"stream {type(error).__name__}")
+    finally:
+        ready.set()
+
+
+async def post_move(client, url, move, token, table_index, stats):
+    sent = time.monotonic()
+    try:
+        response = await client.post(url, json=move | {"seat": token[1]},
+                                     headers={"X-Guest-Token": token[0]})
+    except Exception as error:  # noqa: BLE001 - every failure is counted, none stops the run
+        stats.error(f"POST {type(error).__name__}")
+        return
+    answered = time.monotonic()
+    if response.status_code != 201:
+        stats.error(f"POST HTTP {response.status_code}")
+        return
+    version = response.json()["session"]["version"]
+    commit = response.headers.get("x-bench-commit")
+    stats.post_latency.append(answered - sent)
+    stats.moves.append((table_index, version, sent, answered,
+                        float(commit) if commit else None))
+
+
+async def health_phase(base, seconds, concurrency, stats):
+    import httpx
+
+    latencies = []
+    errors = 0
+    limits = httpx.Limits(max_connections=concurrency, max_keepalive_connections=concurrency)
+    async with httpx.AsyncClient(base_url=base, limits=limits, timeout=10) as client:
+        deadline = time.monotonic() + seconds
+
+        async def hammer():
+            nonlocal errors
+            while time.monotonic() < deadline:
+                started = time.monotonic()
+                try:
+                    response = await client.get("/api/health/")
+                    ok = response.status_code == 200
+                except httpx.HTTPError:
+                    ok = False
+                stats.requests["health"] += 1
+                if ok:
+                    latencies.append(time.monotonic() - started)
+                else:
+                    errors += 1
+
+        started = time.monotonic()
+        await asyncio.gather(*(hammer() for _ in range(concurrency)))
+        elapsed = time.monotonic() - started
+    return {"rate": len(latencies) / elapsed, "latencies": latencies, "errors": errors}
+
+
+async def move_phase(args, base, tables, stats, on_window):
+    """Open the streams, then post on schedule; returns the window's (start, end)."""
+    import httpx
+
+    listeners = args.phones - 1
+    stream_limits = httpx.Limits(max_connections=len(tables) * listeners + 10,
+                                 max_keepalive_connections=0)
+    post_limits = httpx.Limits(max_connections=args.max_in_flight,
+                               max_keepalive_connections=args.max_in_flight)
+    timeout = httpx.Timeout(10, read=60)
+    arrivals = [[([], []) for _ in range(listeners)] for _ in tables]
+    async with httpx.AsyncClient(base_url=base, limits=stream_limits, timeout=timeout) as streams, \
+            httpx.AsyncClient(base_url=base, limits=post_limits, timeout=10) as posts:
+        readers = []
+        for batch_start in range(0, len(tables), 10):  # open in batches of 10 tables
+            ready_events = []
+            for index in range(batch_start, min(batch_start + 10, len(tables))):
+                table = tables[index]
+                for phone in range(listeners):
+                    ready = asyncio.Event()
+                    cookie = f"guest{table['id']}={table['tokens'][phone]}"
+                    stats.requests["stream"] += 1
+                    readers.append(asyncio.create_task(read_stream(
+                        streams, f"/s/{table['id']}/stream/", cookie, arrivals[index][phone],
+                        ready, stats)))
+                    ready_events.append(ready)
+            await asyncio.wait_for(asyncio.gather(*(e.wait() for e in ready_events)), 30)
+        await asyncio.sleep(1.0)  # every stream subscribed (its first read is done)
+
+        await on_window("start")
+        total = round(args.rate * args.seconds)
+        in_flight: set[asyncio.Task] = set()
+        start = time.monotonic()
+        slips = []
+        for number in range(total):
+            due = start + number / args.rate
+            delay = due - time.monotonic()
+            if delay > 0:
+                await asyncio.sleep(delay)
+            slips.append(max(0.0, time.monotonic() - due))
+            if len(in_flight) >= args.max_in_flight:
+                stats.error("not sent: too many POSTs in flight")
+                continue
+            index = number % len(tables)
+            table = tables[index]
+            stats.requests["move"] += 1
+            task = asyncio.create_task(post_move(
+                posts, f"/api/sessions/{table['id']}/moves/", GAMES[args.game]["move"],
+                (table["tokens"][table["mover"]], table["mover"]), index, stats))
+            in_flight.add(task)
+            task.add_done_callback(in_flight.discard)
+        end_schedule = time.monotonic()
+        if in_flight:
+            await asyncio.wait(in_flight, timeout=15)
+        end_posts = time.monotonic()
+        # The last fragments: wait until every phone has the last version of its table (5 s max).
+        last = {}
+        for table_index, version, *_ in stats.moves:
+            last[table_index] = max(last.get(table_index, 0), version)
+        deadline = time.monotonic() + 5
+        while time.monotonic() < deadline:
+            if all(ids and ids[-1] >= last[i] for i in last for ids, _ in arrivals[i]):
+                break
+            await asyncio.sleep(0.05)
+        await on_window("end")
+        for reader in readers:
+            reader.cancel()
+        await asyncio.gather(*readers, return_exceptions=True)
+    return {"start": start, "end_schedule": end_schedule, "end_posts": end_posts,
+            "arrivals": arrivals, "slips": slips}
+
+
+def announce_latencies(stats, arrivals):
+    since_commit, since_sent, since_answer = [], [], []
+    found = expected = 0
+    for table_index, version, sent, answered, commit in stats.moves:
+        for ids, times in arrivals[table_index]:
+            expected += 1
+            position = bisect.bisect_left(ids, version)
+            if position == len(ids):
+                continue
+            found += 1
+            arrived = times[position]
+            since_sent.append(arrived - sent)
+            since_answer.append(arrived - answered)
+            if commit is not None:
+                since_commit.append(arrived - commit)
+    return since_commit, since_sent, since_answer, found, expected
+
+
+# The report -----------------------------------------------------------------------------------
+
+def report(args, command, results):
+    stats, moves = results["stats"], len(results["stats"].moves)
+    window = results["window"]
+    duration = window["end_schedule"] - window["start"]
+    since_commit, since_sent, since_answer, found, expected = announce_latencies(
+        stats, window["arrivals"])
+    counts = results["counts"]
+    per_move = (lambda value: f"{value / moves:.2f}") if moves else (lambda value: "–")
+    health = results["health"]
+    cpu = results["cpu"]
+    errors = sum(stats.errors.values())
+    target_post = percentile(stats.post_latency, 95)
+    target_announce = percentile(since_commit or since_sent, 95)
+    meets = (target_post is not None and target_post <= 0.100 and target_announce is not None
+             and target_announce <= 0.050 and errors == 0)
+    def each(name):
+        renders = counts.get(f"renders:{name}", 0)
+        return f"{1000 * counts.get(f'render_cpu:{name}', 0) / renders:.1f}" if renders else "–"
+
+    rows = [
+        ("tables × phones", f"{args.tables} × {args.phones} of {args.game} ("
+                            f"{args.phones - 1} streams + 1 poster each, the move "
+                            f"`{GAMES[args.game]['move']['type']}`; "
+                            f"{args.tables * (args.phones - 1)} streams open)"),
+        ("server", f"uvicorn --workers {args.workers}, PostgreSQL "
+                   f"({'bare app' if args.plain else 'counting wrapper'}"
+                   f"{', ' + ' '.join(args.server_env) if args.server_env else ''})"),
+        ("machine", f"{os.cpu_count()} cores ({results['cpu_model']}); bench client, server "
+                    "and PostgreSQL share them"),
+        ("target rate", f"{args.rate:g} moves/s for {args.seconds:g} s"),
+        ("achieved rate", f"{moves / duration:.1f} moves/s answered 201 ({moves} moves; "
+                          f"the client's schedule slipped p95 "
+                          f"{ms(percentile(window['slips'], 95))} ms, max "
+                          f"{ms(max(window['slips'], default=None))} ms)"),
+        ("errors", f"{errors}" + (" (" + ", ".join(f"{k}: {v}" for k, v in
+                                                   sorted(stats.errors.items())) + ")"
+                                   if errors else "")),
+        ("move POST p50 / p95 / p99 (ms)", trio(stats.post_latency) + "  (target p95 ≤ 100)"),
+        ("announce: commit → fragments at the other phones p50 / p95 / p99 (ms)",
+         trio(since_commit) + "  (target p95 ≤ 50)"),
+        ("announce: POST sent → fragments p50 / p95 / p99 (ms)", trio(since_sent)),
+        ("announce: 201 received → fragments p50 / p95 / p99 (ms)", trio(since_answer)
+         + "  (negative: the push came before the 201)"),
+        ("fragments received / expected", f"{found} / {expected} (phone × move pairs; "
+                                          f"{stats.pushes} pushes, "
+                                          f"{stats.fragment_events} fragment events, "
+                                          f"{stats.stream_bytes / 1e6:.1f} MB)"),
+    ]
+    if counts:
+        requests = sum(counts.get(f"requests:{kind}", 0)
+                       for kind in ("move", "stream", "health", "other"))
+        queries_move = counts.get("queries:move", 0)
+        queries_stream = counts.get("queries:stream", 0)
+        renders_shared = counts.get("renders:shared", 0)
+        renders_panel = counts.get("renders:panel", 0)
+        render_cpu = counts.get("render_cpu:shared", 0) + counts.get("render_cpu:panel", 0)
+        rows += [
+            ("requests served per move", f"{per_move(requests)} (server-counted in the window: "
+                                         f"{requests:.0f} requests / {moves} moves; client "
+                                         f"sent {stats.requests['move']} POSTs in the window)"),
+            ("queries per move", f"{per_move(queries_move + queries_stream)} = "
+                                 f"{per_move(queries_move)} in the POST "
+                                 f"(of which {per_move(counts.get('savepoints:move', 0))} "
+                                 f"savepoints) + {per_move(queries_stream)} in the streams' "
+                                 "renders (counted in the server processes)"),
+            ("renders per move", f"{per_move(renders_shared)} shared + {per_move(renders_panel)}"
+                                 f" panels = {1000 * render_cpu / max(moves, 1):.1f} ms CPU per "
+                                 f"move (a shared render {each('shared')} ms, a panel "
+                                 f"{each('panel')} ms CPU)"),
+            ("server time in the POST handler", f"mean "
+             f"{1000 * counts.get('handler_seconds:move', 0) / max(moves, 1):.1f} ms "
+             "(request in → response start, inside the worker)"),
+            ("DB transactions per move", f"{per_move(results['pg']['transactions'])} "
+                                         "(pg_stat_database)"),
+        ]
+    else:
+        rows += [("requests served per move", f"{stats.requests['move'] / max(moves, 1):.2f} "
+                                              "(client-counted: POSTs only; streams were open "
+                                              "before the window)"),
+                 ("queries per move", "not measured (--plain)"),
+                 ("DB transactions per move", f"{per_move(results['pg']['transactions'])} "
+                                              "(pg_stat_database)")]
+    rows += [
+        ("yardstick: GET /api/health/ (1 query)",
+         f"{health['rate']:.0f} req/s, p50 / p95 {ms(percentile(health['latencies'], 50))} / "
+         f"{ms(percentile(health['latencies'], 95))} ms ({args.health_concurrency} clients, "
+         f"{args.health_seconds:g} s, {health['errors']} errors"
+         + (f", {results['health_queries']:.2f} queries/request)"
+            if results.get("health_queries") is not None else ")")),
+        ("CPU in the window (cores busy)", f"machine {cpu['machine_busy']:.2f} of "
+                                           f"{os.cpu_count()}: server {cpu['server']:.2f}, "
+                                           f"PostgreSQL (its bench backends) "
+                                           f"{cpu['postgres']:.2f}, bench client "
+                                           f"{cpu['bench']:.2f}, other processes "
+                                           f"{cpu['others']:.2f}; load average before the run "
+                                           f"{results['load']}"),
+        ("verdict", "meets the target" if meets else "misses the target (see bench/README.md)"),
+    ]
+    width = max(len(name) for name, _ in rows)
+    lines = [f"Companion live bench, {results['when']}", "", f"    {command}", "",
+             f"| {'measure'.ljust(width)} | value |", f"|{'-' * (width + 2)}|-------|"]
+    lines += [f"| {name.ljust(width)} | {value} |" for name, value in rows]
+    return "\n".join(lines) + "\n"
+
+
+def cpu_model():
+    with contextlib.suppress(OSError):
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                return line.split(":", 1)[1].strip()
+    return "unknown CPU"
+
+
+def parse_args(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--tables", type=int, default=50)
+    parser.add_argument("--phones", type=int, default=6, help="per table, 2 to the game's seats")
+    parser.add_argument("--game", choices=sorted(GAMES), default="alatriste")
+    parser.add_argument("--rate", type=float, default=60, help="moves per second in all")
+    parser.add_argument("--seconds", type=float, default=60)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--database-url", default=DEFAULT_DATABASE_URL)
+    parser.add_argument("--health-seconds", type=float, default=10)
+    parser.add_argument("--health-concurrency", type=int, default=20)
+    parser.add_argument("--max-in-flight", type=int, default=200,
+                        help="POSTs awaiting an answer; past it a move is counted as an error")
+    parser.add_argument("--server-env", action="append", default=[], metavar="NAME=VALUE",
+                        help="an environment variable for the server, e.g. DB_POOL_MAX=8")
+    parser.add_argument("--plain", action="store_true",
+                        help="serve the bare app (no counting wrapper, no commit instants)")
+    args = parser.parse_args(argv)
+    if not 2 <= args.phones <= GAMES[args.game]["seats"]:
+        parser.error(f"--phones is 2 to {GAMES[args.game]['seats']} for {args.game}")
+    if not (1 <= args.tables <= 500 and 0 < args.rate <= 1000 and 0 < args.seconds <= 600
+            and 1 <= args.workers <= 16 and 0 < args.health_seconds <= 60
+            and 1 <= args.health_concurrency <= 200 and 1 <= args.max_in_flight <= 1000):
+        parser.error("keep the figures sane: tables ≤ 500, rate ≤ 1000, seconds ≤ 600, "
+                     "workers ≤ 16, health seconds ≤ 60")
+    for item in args.server_env:
+        if "=" not in item:
+            parser.error(f"--server-env takes NAME=VALUE, not {item!r}")
+    return args
+
+
+def main(argv=None):
+    args = parse_args(argv)
+    command = shlex.join([".venv/bin/python", "bench/live.py", *sys.argv[1:]])
+    check_database_url(args.database_url)
+    create_database(args.database_url)
+    setup_django(args.database_url)
+    started = time.monotonic()
+    tables = seat_tables(args.game, args.tables, args.phones)
+    print(f"{len(tables)} tables seated in {time.monotonic() - started:.1f} s", flush=True)
+
+    OUT.mkdir(parents=True, exist_ok=True)
+    stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
+    extra_env = dict(item.split("=", 1) for item in args.server_env)
+    stats = Stats()
+    results = {"stats": stats, "when": datetime.datetime.now().strftime("%Y-%m-%d %H:%M"),
+               "cpu_model": cpu_model(), "load": Path("/proc/loadavg").read_text().split()[0]}
+    with tempfile.TemporaryDirectory(prefix="companion-bench-") as counts_dir:
+        server = Server(args.database_url, args.workers, counts_dir, OUT / f"server-{stamp}.log",
+                        extra_env, args.plain)
+        try:
+            results.update(run(args, server, tables, stats, counts_dir))
+        finally:
+            server.stop()
+    text = report(args, command, results)
+    path = OUT / f"live-{stamp}.md"
+    path.write_text(text)
+    print()
+    print(text)
+    print(f"written to {path.relative_to(ROOT)}; server log {OUT.name}/server-{stamp}.log")
+
+
+def run(args, server, tables, stats, counts_dir):
+    try:
+        import uvloop
+    except ImportError:
+        uvloop = None
+    marks = {}
+
+    async def on_window(moment):
+        if moment == "end":
+            await asyncio.sleep(0.5)  # the workers write their counters every 0.25 s
+        marks[moment] = {"counts": server_counts(counts_dir),
+                         "cpu": cpu_snapshot(server, args.database_url),
+                         "pg": pg_counters(args.database_url)}
+        if moment == "start":
+            print(f"window open: {args.rate:g} moves/s for {args.seconds:g} s", flush=True)
+
+    async def everything():
+        before = server_counts(counts_dir)
+        print(f"yardstick: GET /api/health/ for {args.health_seconds:g} s", flush=True)
+        health = await health_phase(server.url, args.health_seconds, args.health_concurrency,
+                                    stats)
+        await asyncio.sleep(0.5)
+        after = counts_delta(before, server_counts(counts_dir))
+        served = after.get("requests:health", 0)
+        health_queries = after.get("queries:health", 0) / served if served else None
+        print(f"opening {len(tables) * (args.phones - 1)} streams", flush=True)
+        window = await move_phase(args, server.url, tables, stats, on_window)
+        return health, health_queries, window
+
+    runner = uvloop.run if uvloop else asyncio.run
+    health, health_queries, window = runner(everything())
+    counts = {} if args.plain else counts_delta(marks["start"]["counts"], marks["end"]["counts"])
+    pg = {key: marks["end"]["pg"][key] - marks["start"]["pg"][key] for key in marks["end"]["pg"]}
+    return {"health": health, "health_queries": None if args.plain else health_queries,
+            "window": window, "counts": counts, "pg": pg,
+            "cpu": cpu_delta(marks["start"]["cpu"], marks["end"]["cpu"])}
+
+
+if __name__ == "__main__":
+    main()
