@@ -278,10 +278,8 @@ def as_bob_alatriste(table):
 # The catalogue --------------------------------------------------------------------------------
 
 CARDS = "/api/games/alatriste/cards/"
-urls = pytest.mark.urls("tests.api.alatriste_urls")
 
 
-@urls
 def test_anyone_reads_the_catalogue(anonymous):
     response = anonymous.get(CARDS)
     assert response.status_code == 200
@@ -291,7 +289,6 @@ def test_anyone_reads_the_catalogue(anonymous):
                             "pistols", "vehicle", "enemies", "placeholder"}
 
 
-@urls
 def test_a_host_adds_a_card_and_the_name_is_unique(as_alice):
     card = {"number": 42, "name": "Espada toledana", "kind": "possession", "fencing": 2}
     response = as_alice.post(CARDS, card, format="json")
@@ -306,7 +303,6 @@ def test_a_host_adds_a_card_and_the_name_is_unique(as_alice):
     assert bad.status_code == 400 and "fame" in bad.json()["detail"]
 
 
-@urls
 def test_only_hosts_add_cards(anonymous, bob):
     card = {"name": "Espada toledana", "kind": "possession"}
     assert anonymous.post(CARDS, card, format="json").status_code == 401
