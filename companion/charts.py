@@ -22,6 +22,10 @@ def _join(parts):
     return format_html_join("", "{}", ((part,) for part in parts))
 
 
+def _f(value):
+    return f"{value:.1f}"
+
+
 def _number(value):
     if isinstance(value, float) and value.is_integer():
         value = int(value)
@@ -88,13 +92,14 @@ def bar_chart(*, title, desc, bars, label_x="", label_y="", chart_id=None):
         height = plot_h * value / top_value
         x = LEFT + index * slot + slot * 0.1
         shapes.append(format_html(
-            '<rect x="{:.1f}" y="{:.1f}" width="{:.1f}" height="{:.1f}" fill="{}">'
+            '<rect x="{}" y="{}" width="{}" height="{}" fill="{}">'
             '<title>{}: {}</title></rect>',
-            x, TOP + plot_h - height, slot * 0.8, height, COLOURS[0], label, _number(value)))
+            _f(x), _f(TOP + plot_h - height), _f(slot * 0.8), _f(height), COLOURS[0], label,
+            _number(value)))
         if index % every == 0:
             shapes.append(format_html(
-                '<text x="{:.1f}" y="{}" text-anchor="middle" class="chart-tick">{}</text>',
-                x + slot * 0.4, TOP + plot_h + 16, label))
+                '<text x="{}" y="{}" text-anchor="middle" class="chart-tick">{}</text>',
+                _f(x + slot * 0.4), TOP + plot_h + 16, label))
     body = _grid(top_value) + _join(shapes)
     return _frame(title, desc, body, chart_id=chart_id, label_x=label_x, label_y=label_y)
 
@@ -120,8 +125,8 @@ def line_chart(*, title, desc, xs, series, label_x="", label_y="", chart_id=None
         if index % every == 0 or index == len(xs) - 1:
             px, _py = point(index, low)
             shapes.append(format_html(
-                '<text x="{:.1f}" y="{}" text-anchor="middle" class="chart-tick">{}</text>',
-                px, TOP + plot_h + 16, x))
+                '<text x="{}" y="{}" text-anchor="middle" class="chart-tick">{}</text>',
+                _f(px), TOP + plot_h + 16, x))
     for number, (name, ys) in enumerate(series):
         colour = COLOURS[number % len(COLOURS)]
         points = [point(index, value) for index, value in enumerate(ys) if value is not None]
@@ -132,8 +137,8 @@ def line_chart(*, title, desc, xs, series, label_x="", label_y="", chart_id=None
                 continue
             x, y = point(index, value)
             dots.append(format_html(
-                '<circle cx="{:.1f}" cy="{:.1f}" r="3.5" fill="{}"><title>{} · {}: {}</title>'
-                '</circle>', x, y, colour, name, xs[index], _number(value)))
+                '<circle cx="{}" cy="{}" r="3.5" fill="{}"><title>{} · {}: {}</title>'
+                '</circle>', _f(x), _f(y), colour, name, xs[index], _number(value)))
         shapes.append(format_html(
             '<g class="chart-series" aria-label="{}"><polyline points="{}" fill="none" '
             'stroke="{}" stroke-width="2.5"/>{}</g>', name, path, colour, _join(dots)))

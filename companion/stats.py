@@ -8,6 +8,8 @@ scores) or over one ordered list of a single player's results (the streaks).
 
 import random
 
+from django.core.cache import cache
+from django.db import connection
 from django.db.models import (
     Avg,
     Count,
@@ -28,7 +30,7 @@ from django.db.models.fields.json import KT
 from django.db.models.functions import Cast
 
 from companion import engine
-from companion.models import Move, Result, Seat, Session
+from companion.models import Move, Player, Result, Seat, Session
 
 RECORDS = 10
 QUIXOTE_ROUNDS = 3
@@ -100,25 +102,36 @@ def streaks(wins):
     return run, longest
 
 
+HEAD_TO_HEAD_SQL = """
+    SELECT theirs.player_id, person.name, COUNT(*),
+           SUM(CASE WHEN mine.winner THEN 1 ELSE 0 END),
+           SUM(CASE WHEN theirs.winner THEN 1 ELSE 0 END),
+           SUM(CASE WHEN mine."rank" < theirs."rank" THEN 1 ELSE 0 END),
+           SUM(CASE WHEN theirs."rank" < mine."rank" THEN 1 ELSE 0 END)
+    FROM {result} mine
+    JOIN {result} theirs ON theirs.session_id = mine.session_id
+                        AND theirs.player_id IS NOT NULL AND theirs.player_id <> mine.player_id
+    JOIN {player} person ON person.id = theirs.player_id
+    WHERE mine.player_id = %s
+    GROUP BY theirs.player_id, person.name
+    ORDER BY COUNT(*) DESC, person.name
+"""
+
+
 def head_to_head(*, player):
-    """Every opponent who shared a finished session with `player`: one grouped self-join.
+    """Every opponent who shared a finished session with `player`: one grouped self-join of the
+    Result rows on their session (index-only on both sides, see 0002_stats_indexes).
 
     `wins` / `opponent_wins`: sessions each of them won (a tie for first counts for both);
     `ahead` / `behind`: sessions where the player finished above / below that opponent.
     """
-    mine = "session__results"
-    rows = (Result.objects.filter(**{f"{mine}__player": player})
-            .exclude(player=player).exclude(player__isnull=True)
-            .values("player", "player__name")
-            .annotate(plays=Count("id"),
-                      wins=Count("id", filter=Q(**{f"{mine}__winner": True})),
-                      opponent_wins=Count("id", filter=Q(winner=True)),
-                      ahead=Count("id", filter=Q(rank__gt=F(f"{mine}__rank"))),
-                      behind=Count("id", filter=Q(rank__lt=F(f"{mine}__rank"))))
-            .order_by("-plays", "player__name"))
-    return [{"player": row["player"], "name": row["player__name"], "plays": row["plays"],
-             "wins": row["wins"], "opponent_wins": row["opponent_wins"],
-             "ahead": row["ahead"], "behind": row["behind"]} for row in rows]
+    sql = HEAD_TO_HEAD_SQL.format(result=Result._meta.db_table, player=Player._meta.db_table)
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [player.pk])
+        rows = cursor.fetchall()
+    keys = ("player", "name", "plays", "wins", "opponent_wins", "ahead", "behind")
+    return [dict(zip(keys, [row[0], row[1], *(int(value) for value in row[2:])], strict=True))
+            for row in rows]
 
 
 def nemesis_of(opponents):
@@ -246,27 +259,31 @@ def _seconds(value):
 
 def game_stats(*, owner, game, records=RECORDS):
     """Plays, records, averages, the score distribution, the top winners and the game lengths of
-    one game among a host's results, with the game's own figures. A constant number of queries.
+    one game among a host's results, with the game's own figures.
+
+    One grouped query over (score, winner) gives the counts, both averages, the distribution and
+    the version of these results (their number and highest id: a finish adds a higher id, an
+    undo lowers the number). The rest, some of it reading JSON details, is computed once per
+    version and kept in the cache: a new result or an undone finish changes the key.
     """
     results = Result.objects.filter(owner=owner, game=game)
-    # One pass over (score, winner) groups gives the counts, both averages and the distribution.
-    groups = list(results.values("score", "winner").annotate(count=Count("id")).order_by())
+    groups = list(results.values("score", "winner")
+                  .annotate(count=Count("id"), last=Max("id")).order_by())
     total = sum(row["count"] for row in groups)
     winning = sum(row["count"] for row in groups if row["winner"])
+    last = max((row["last"] for row in groups), default=0)
+    points = sum(row["score"] * row["count"] for row in groups)
+    version = f"{total}.{last}.{winning}.{points:g}"
+    key = f"companion:game-stats:{owner.pk}:{game}:{records}:{version}"
+    rest = cache.get(key)
+    if rest is None:
+        rest = _game_figures(owner, game, records, results)
+        cache.set(key, rest, timeout=24 * 3600)
     distribution = {}
     for row in groups:
         distribution[row["score"]] = distribution.get(row["score"], 0) + row["count"]
-    sessions = Session.objects.filter(owner=owner, game=game, status=Session.Status.FINISHED)
-    length = ExpressionWrapper(F("finished_at") - F("created_at"), output_field=DurationField())
-    totals = sessions.aggregate(plays=Count("id"), average=Avg(length), shortest=Min(length),
-                                longest=Max(length))
-    plays = totals["plays"]
-    best = (results.order_by("-score", "finished_at", "session_id")
-            .values("score", "name", "player", "session", "finished_at")[:records])
-    winners = (results.filter(winner=True, player__isnull=False)
-               .values("player", "player__name").annotate(wins=Count("id"))
-               .order_by("-wins", "player__name")[:records])
-    stats = {
+    plays = rest.pop("plays")
+    return {
         "game": game,
         "plays": plays,
         "results": total,
@@ -275,11 +292,27 @@ def game_stats(*, owner, game, records=RECORDS):
         "winning_average": _round(sum(row["score"] * row["count"] for row in groups
                                       if row["winner"]) / winning) if winning else None,
         "average_players": _round(total / plays) if plays else None,
+        "distribution": [{"score": score, "count": count}
+                         for score, count in sorted(distribution.items())],
+        **rest,
+    }
+
+
+def _game_figures(owner, game, records, results):
+    sessions = Session.objects.filter(owner=owner, game=game, status=Session.Status.FINISHED)
+    length = ExpressionWrapper(F("finished_at") - F("created_at"), output_field=DurationField())
+    totals = sessions.aggregate(plays=Count("id"), average=Avg(length), shortest=Min(length),
+                                longest=Max(length))
+    best = (results.order_by("-score", "finished_at", "session_id", "seat")
+            .values("score", "name", "player", "session", "finished_at")[:records])
+    winners = (results.filter(winner=True, player__isnull=False)
+               .values("player", "player__name").annotate(wins=Count("id"))
+               .order_by("-wins", "player__name")[:records])
+    figures = {
+        "plays": totals["plays"],
         "records": [{"score": row["score"], "name": row["name"], "player": row["player"],
                      "session": row["session"], "date": row["finished_at"].date().isoformat()}
                     for row in best],
-        "distribution": [{"score": score, "count": count}
-                         for score, count in sorted(distribution.items())],
         "winners": [{"player": row["player"], "name": row["player__name"], "wins": row["wins"]}
                     for row in winners],
         "length": {"average_seconds": _seconds(totals["average"]),
@@ -287,8 +320,8 @@ def game_stats(*, owner, game, records=RECORDS):
                    "longest_seconds": _seconds(totals["longest"])},
     }
     if game in EXTRAS:
-        stats[game] = EXTRAS[game](results)
-    return stats
+        figures[game] = EXTRAS[game](results)
+    return figures
 
 
 # History -------------------------------------------------------------------------------------
