@@ -23,6 +23,7 @@ CHANNEL = "companion"
 _lock = threading.Lock()
 _subscribers: dict[int, set[tuple[asyncio.AbstractEventLoop, asyncio.Queue]]] = defaultdict(set)
 _listener: threading.Thread | None = None
+_stopping = threading.Event()
 _streams_open = 0
 
 
@@ -91,24 +92,24 @@ def _conninfo():
 
 
 def _listen_forever():
-    import time
-
     import psycopg
 
     backoff = 0.5
-    while True:
+    while not _stopping.is_set():
         try:
             with psycopg.connect(**_conninfo(), autocommit=True,
                                  application_name="companion-live") as conn:
                 conn.execute(f"LISTEN {CHANNEL}")
                 backoff = 0.5
                 _resync(conn)
-                for notify in conn.notifies():
-                    session_id, _, version = notify.payload.partition(":")
-                    deliver(int(session_id), int(version))
+                while not _stopping.is_set():
+                    # The timeout only lets the loop see a stop; notifications arrive at once.
+                    for notify in conn.notifies(timeout=1.0):
+                        session_id, _, version = notify.payload.partition(":")
+                        deliver(int(session_id), int(version))
         except Exception:  # noqa: BLE001 - the listener must outlive a database restart
             log.exception("live: the LISTEN connection failed; reconnecting")
-            time.sleep(backoff)
+            _stopping.wait(backoff)
             backoff = min(backoff * 2, 10)
 
 
@@ -122,6 +123,17 @@ def _resync(conn):
                         [session_ids]).fetchall()
     for session_id, version in rows:
         deliver(session_id, version)
+
+
+def stop_listener():
+    """Close this process's LISTEN connection (tests, before their database is dropped)."""
+    global _listener
+    with _lock:
+        listener, _listener = _listener, None
+    if listener is not None:
+        _stopping.set()
+        listener.join(5)
+        _stopping.clear()
 
 
 def ensure_listener():

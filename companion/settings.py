@@ -159,6 +159,8 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
+    # One name for a choice set that several moves share.
+    "ENUM_NAME_OVERRIDES": {"KnightsEventEnum": "games.knights.rules.EVENTS"},
 }
 
 # Production behind HTTPS: SECURE=1 turns on the cookie and transport settings check --deploy asks.

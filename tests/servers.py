@@ -47,8 +47,11 @@ class ThreadServer:
             ALLOWED_HOSTS={"append": "127.0.0.1"})
 
     def stop(self):
+        from companion import live
+
         self.server.should_exit = True
         self.thread.join(5)
+        live.stop_listener()
 
 
 class ProcessServer:

@@ -15,7 +15,7 @@ from companion import engine, live, services, stats
 from companion.access import owned_or_404, session_access
 from companion.api import serializers as s
 from companion.api.schema import move_request
-from companion.errors import Invalid
+from companion.errors import Conflict, Invalid
 from companion.models import Player, Seat, Session
 from companion.payloads import move_payload
 
@@ -53,6 +53,17 @@ def require_host(request):
 
 def viewer_of(actor):
     return actor.seat
+
+
+def repeat_reply(move, actor):
+    """The first answer to a repeated move. It showed the session as its sender saw it, sealed
+    choices included: another device repeating the key gets the session as it may see it now."""
+    same_device = (move.actor_user_id == getattr(actor.user, "pk", None)
+                   and move.actor_guest_id == getattr(actor.guest, "pk", None))
+    if same_device:
+        return move.reply
+    session = sessions_with_seats().get(pk=move.session_id)
+    return {**move.reply, "session": s.session_data(session, viewer=viewer_of(actor))}
 
 
 def session_response(session, actor, *, code=status.HTTP_200_OK):
@@ -169,7 +180,7 @@ class MoveList(APIView):
         fingerprint = services.move_fingerprint(move_type, fields)
         prior = services.move_prior(session=session, key=key, fingerprint=fingerprint)
         if prior is not None and prior.reply is not None:
-            return Response(prior.reply, status=status.HTTP_201_CREATED)
+            return Response(repeat_reply(prior, actor), status=status.HTTP_201_CREATED)
         data = move_payload(game=session.game, move_type=move_type, fields=fields)
         with transaction.atomic():
             move = services.move_play(
@@ -178,7 +189,7 @@ class MoveList(APIView):
                 fingerprint=fingerprint,
             )
             if move.repeated and move.reply is not None:
-                return Response(move.reply, status=status.HTTP_201_CREATED)
+                return Response(repeat_reply(move, actor), status=status.HTTP_201_CREATED)
             played = sessions_with_seats().get(pk=move.session_id)
             reply = {"seq": move.seq, "type": move.type, "summary": move.summary,
                      "session": s.session_data(played, viewer=viewer_of(actor))}
@@ -254,6 +265,11 @@ class Export(APIView):
     def get(self, request, pk):
         user = require_host(request)
         session = owned_or_404(sessions_with_seats(), user, pk=pk)
+        rules = engine.get(session.game)
+        # An export carries the whole log: it waits until no choice is sealed, so that not even
+        # the host sees one early (a redacted export could not be imported back).
+        if rules.redact(session.state, None) != session.state:
+            raise Conflict(_("Sealed choices are pending: export once they are all in."))
         return Response(stats.session_export(session=session))
 
 

@@ -7,6 +7,10 @@
   if (!table) return;
   var SECTIONS = ["scoreboard", "log", "undo", "panel"];
   var pendingPanel = null;
+  // The version each section shows: a push no newer than that is skipped (after our own move,
+  // the stream brings the same fragments again).
+  var shown = {};
+  SECTIONS.forEach(function (name) { shown[name] = version(); });
   var pollTimer = null;
   var failures = 0;
 
@@ -68,7 +72,8 @@
       if (seen > version()) table.dataset.version = String(seen);
       return;
     }
-    if (seen && seen < version()) return;  // an older push than what we show
+    if (seen && seen <= (shown[message.type] || 0)) return;
+    shown[message.type] = seen;
     table.dataset.version = String(Math.max(seen, version()));
     place(message.type, message.data);
   });
@@ -84,7 +89,12 @@
   // After our own move, the #live answer carries the new version.
   document.body.addEventListener("htmx:afterSwap", function () {
     var live = document.getElementById("live");
-    if (live && live.dataset.version) table.dataset.version = live.dataset.version;
+    if (live && live.dataset.version) {
+      table.dataset.version = live.dataset.version;
+      SECTIONS.forEach(function (name) {
+        shown[name] = Math.max(shown[name] || 0, parseInt(live.dataset.version, 10));
+      });
+    }
   });
 
   // Polling with ETag, where streams are unavailable or keep failing.
@@ -98,10 +108,13 @@
         return response.text().then(function (html) {
           var doc = new DOMParser().parseFromString(html, "text/html");
           var live = doc.getElementById("live");
-          if (live && live.dataset.version) table.dataset.version = live.dataset.version;
+          var polled = live ? parseInt(live.dataset.version || "0", 10) : 0;
+          if (polled) table.dataset.version = String(polled);
           SECTIONS.forEach(function (name) {
             var fresh = doc.getElementById(name);
-            if (fresh) place(name, fresh.innerHTML);
+            if (!fresh || polled <= (shown[name] || 0)) return;
+            shown[name] = polled;
+            place(name, fresh.innerHTML);
           });
         });
       })

@@ -124,3 +124,13 @@ def test_undo_reopens_a_finished_session(as_alice, game):
     assert as_alice.get(f"/api/sessions/{game.pk}/").json()["status"] == "finished"
     body = as_alice.post(f"/api/sessions/{game.pk}/undo/").json()
     assert body["status"] == "active" and body["finished_at"] is None
+
+
+def test_a_repeat_from_another_device_gets_its_own_view_of_the_session(as_alice, as_bob, game):
+    headers = {"HTTP_IDEMPOTENCY_KEY": "shared-key"}
+    first = post(as_bob, game, headers=headers, seat=1, points=2)
+    again = post(as_alice, game, headers=headers, seat=1, points=2)
+    assert again.status_code == 201
+    assert {k: again.json()[k] for k in ("seq", "type", "summary")} == \
+        {k: first.json()[k] for k in ("seq", "type", "summary")}
+    assert Move.objects.filter(session=game).count() == 1

@@ -47,3 +47,9 @@ def test_every_game_move_has_its_fields_in_the_schema(schema):
             name = f"{game.slug.title()}{move_type.title().replace('_', '')}MoveRequest"
             assert name in components, name
             assert components[name]["properties"]["type"]["pattern"] == f"^{move_type}$"
+
+
+def test_the_schema_generates_and_validates_without_warnings():
+    from django.core.management import call_command
+
+    call_command("spectacular", "--validate", "--fail-on-warn", "--file", "/dev/null")
