@@ -1,0 +1,59 @@
+"""Server-rendered SVG charts: accessible (title, desc, aria), scalable, escaped."""
+
+import datetime
+import xml.etree.ElementTree as ET  # noqa: S405 (our own SVG)
+
+from companion import charts
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def parse(svg):
+    root = ET.fromstring(str(svg))  # noqa: S314
+    assert root.tag == f"{SVG}svg" and root.get("role") == "img"
+    assert root.get("width") == "100%" and root.get("viewBox").startswith("0 0 ")
+    title = root.find(f"{SVG}title")
+    desc = root.find(f"{SVG}desc")
+    assert root.get("aria-labelledby") == title.get("id")
+    assert root.get("aria-describedby") == desc.get("id")
+    return root, title.text, desc.text
+
+
+def test_score_distribution():
+    rows = [{"score": 10.0, "count": 3}, {"score": 12.0, "count": 1}]
+    root, title, desc = parse(charts.score_distribution(rows, game_name="Tiny"))
+    assert title == "Score distribution: Tiny"
+    assert "4 results" in desc and "most common: 10" in desc
+    bars = root.findall(f".//{SVG}rect")
+    assert [bar.find(f"{SVG}title").text for bar in bars] == ["10: 3", "12: 1"]
+
+
+def test_wide_distributions_are_binned():
+    rows = [{"score": float(score), "count": 1} for score in range(0, 200, 3)]
+    root, _title, _desc = parse(charts.score_distribution(rows, game_name="Big"))
+    assert len(root.findall(f".//{SVG}rect")) <= 20
+
+
+def test_empty_chart_says_so():
+    _root, _title, desc = parse(charts.score_distribution([], game_name="Tiny"))
+    assert desc == "No results yet."
+
+
+def test_session_progression_escapes_names():
+    progression = {"by": "round", "xs": [0, 1, 2, 3],
+                   "series": [("<b>Ana</b>", [0, 10, 25, 40]), ("Ben", [0, 12, 20, 38])]}
+    svg = str(charts.session_progression(progression, game_name="Don Quixote"))
+    assert "<b>" not in svg and "&lt;b&gt;Ana&lt;/b&gt;" in svg
+    root, title, desc = parse(svg)
+    assert "Don Quixote" in title and "after each round" in desc and "Ben 38" in desc
+    assert len(root.findall(f".//{SVG}polyline")) == 2
+
+
+def test_player_results():
+    day = datetime.datetime(2025, 1, 1, tzinfo=datetime.UTC)
+    history = [{"date": day + datetime.timedelta(days=n), "game": "tiny", "score": 10,
+                "rank": 1, "winner": n % 2 == 0, "session": n} for n in range(5)]
+    root, title, desc = parse(charts.player_results(history, player_name="Ana"))
+    assert title == "Results over time: Ana"
+    assert "3 wins" in desc and "60%" in desc
+    assert len(root.findall(f".//{SVG}circle")) == 5

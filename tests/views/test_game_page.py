@@ -1,0 +1,65 @@
+"""A game's page: plays, records, the distribution chart, the game's own figures; host only."""
+
+import pytest
+from django.core.cache import cache
+
+from companion import services
+from companion.models import Result
+from tests.factories import session_for
+from tests.views.helpers import assert_phone_ready, browser_for
+
+
+@pytest.fixture(autouse=True)
+def fresh_cache():
+    cache.clear()
+
+
+def finish(owner, players, moves):
+    session = session_for(owner, players=players)
+    for seat, points in moves:
+        services.move_play(session=session, type="add", data={"seat": seat, "points": points},
+                           actor=services.Actor(user=owner))
+    return session
+
+
+def test_game_page(alice, charlie):
+    finish(alice, ("Vanessa", "Peter"), ((0, 10), (1, 3), (0, 10)))
+    finish(charlie, ("Zed", "Yan"), ((0, 10), (0, 10)))
+    response = browser_for(alice).get("/history/games/tiny/")
+    assert response.status_code == 200
+    assert_phone_ready(response)
+    html = response.content.decode()
+    assert "Vanessa" in html and "Zed" not in html
+    assert "Score distribution: Tiny" in html and 'aria-labelledby="' in html
+
+
+def test_a_finish_undone_leaves_the_page(alice):
+    session = finish(alice, ("Vanessa", "Peter"), ((0, 10), (0, 10)))
+    client = browser_for(alice)
+    assert "<strong>20</strong>" in client.get("/history/games/tiny/").content.decode()
+    services.move_undo(session=session, actor=services.Actor(user=alice))
+    assert not Result.objects.exists()
+    html = client.get("/history/games/tiny/").content.decode()
+    assert "<strong>20</strong>" not in html and "No finished games yet." in html
+
+
+def test_unknown_game_is_404(alice):
+    assert browser_for(alice).get("/history/games/chess/").status_code == 404
+
+
+def test_queries_stay_constant(alice, django_assert_max_num_queries):
+    finish(alice, ("Vanessa", "Peter"), ((0, 10), (0, 10)))
+    client = browser_for(alice)
+    with django_assert_max_num_queries(9):
+        assert client.get("/history/games/tiny/").status_code == 200
+    for number in range(8):
+        finish(alice, ("Vanessa", f"O{number}"), ((number % 2, 10), (number % 2, 10)))
+    cache.clear()
+    with django_assert_max_num_queries(9):
+        assert client.get("/history/games/tiny/").status_code == 200
+
+
+@pytest.mark.parametrize("slug", ["quixote", "knights", "alatriste", "rabbits"])
+def test_product_game_pages_render_empty(alice, slug):
+    response = browser_for(alice).get(f"/history/games/{slug}/")
+    assert response.status_code == 200

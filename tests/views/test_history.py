@@ -1,0 +1,134 @@
+"""The history list (filters, pages, htmx partial) and a session's timeline with its
+step-through: the host's own sessions only, constant queries."""
+
+import datetime
+
+import pytest
+
+from companion import services
+from companion.models import Player
+from tests.factories import session_for
+from tests.views.helpers import assert_phone_ready, browser_for
+
+
+def finish(owner, players=("Vanessa", "Peter"), moves=((0, 10), (0, 10)), game="tiny"):
+    session = session_for(owner, players=players, game=game)
+    for seat, points in moves:
+        services.move_play(session=session, type="add", data={"seat": seat, "points": points},
+                           actor=services.Actor(user=owner))
+    return session
+
+
+def test_history_lists_own_sessions_only(alice, charlie):
+    mine = finish(alice)
+    theirs = finish(charlie, players=("Zed", "Yan"))
+    response = browser_for(alice).get("/history/")
+    assert response.status_code == 200
+    assert_phone_ready(response)
+    html = response.content.decode()
+    assert f"/history/sessions/{mine.pk}/" in html and "Vanessa" in html
+    assert f"/history/sessions/{theirs.pk}/" not in html and "Zed" not in html
+
+
+def test_history_needs_a_sign_in(db):
+    response = browser_for().get("/history/")
+    assert response.status_code == 302 and "/login/" in response["Location"]
+
+
+def test_filters_by_game_player_and_date(alice):
+    with_peter = finish(alice)
+    without = finish(alice, players=("Vanessa", "Olga"))
+    peter = Player.objects.get(owner=alice, name="Peter")
+    html = browser_for(alice).get(f"/history/?player={peter.pk}").content.decode()
+    assert f"/history/sessions/{with_peter.pk}/" in html
+    assert f"/history/sessions/{without.pk}/" not in html
+    html = browser_for(alice).get("/history/?game=chess").content.decode()
+    assert f"/history/sessions/{without.pk}/" in html  # an unknown game filters nothing
+    tomorrow = (datetime.date.today() + datetime.timedelta(days=2)).isoformat()
+    html = browser_for(alice).get(f"/history/?since={tomorrow}").content.decode()
+    assert "/history/sessions/" not in html and "No games match." in html
+
+
+def test_htmx_filter_answers_the_results_partial(alice):
+    finish(alice)
+    response = browser_for(alice).get("/history/?game=tiny", HTTP_HX_REQUEST="true",
+                                      HTTP_HX_TARGET="results")
+    html = response.content.decode()
+    assert html.lstrip().startswith('<section id="results"') and "<html" not in html
+
+
+def test_pages_and_constant_queries(alice, django_assert_max_num_queries):
+    for _ in range(3):
+        finish(alice)
+    client = browser_for(alice)
+    with django_assert_max_num_queries(10):
+        assert client.get("/history/").status_code == 200
+    for _ in range(22):
+        finish(alice, players=("Vanessa", "Peter", "Olga"))
+    with django_assert_max_num_queries(10):
+        first = client.get("/history/").content.decode()
+    assert "Page 1 of 2" in first and "page=2" in first
+    assert "Page 2 of 2" in client.get("/history/?page=2").content.decode()
+
+
+def test_timeline_shows_moves_who_dice_and_undone(alice, game, bob):
+    actor = services.Actor(user=alice)
+    services.move_play(session=game, type="add", data={"seat": 0, "points": 4}, actor=actor)
+    services.move_play(session=game, type="roll", data={"seat": 1},
+                       actor=services.Actor(guest=bob))
+    services.move_play(session=game, type="add", data={"seat": 1, "points": 9}, actor=actor)
+    services.move_undo(session=game, actor=actor)
+    response = browser_for(alice).get(f"/history/sessions/{game.pk}/")
+    assert response.status_code == 200
+    assert_phone_ready(response)
+    html = response.content.decode()
+    game.refresh_from_db()
+    die = game.state["rolls"][0]
+    assert f"the app rolled {die}" in html
+    assert "by alice (host)" in html and "by Peter's phone" in html
+    assert "<del>Peter +9</del>" in html
+    assert "<svg" in html and 'role="img"' in html
+
+
+def test_step_through_replays_to_a_move(alice, game):
+    actor = services.Actor(user=alice)
+    for seat, points in ((0, 4), (1, 6), (0, 5)):
+        services.move_play(session=game, type="add", data={"seat": seat, "points": points},
+                           actor=actor)
+    client = browser_for(alice)
+    html = client.get(f"/history/sessions/{game.pk}/?upto=2").content.decode()
+    assert "After move 2 (2 of 3)" in html
+    step = html.split('id="step"')[1].split("</table>")[0]
+    assert ">4<" in step and ">6<" in step and ">9<" not in step
+    partial = client.get(f"/history/sessions/{game.pk}/?upto=1", HTTP_HX_REQUEST="true",
+                         HTTP_HX_TARGET="step").content.decode()
+    assert partial.lstrip().startswith('<div id="step"') and "After move 1" in partial
+    start = client.get(f"/history/sessions/{game.pk}/?upto=0").content.decode()
+    assert "Before the first move" in start
+
+
+@pytest.mark.parametrize("moves", [2, 20])
+def test_timeline_queries_do_not_grow_with_moves(alice, game, moves,
+                                                 django_assert_max_num_queries):
+    actor = services.Actor(user=alice)
+    for number in range(moves):
+        services.move_play(session=game, type="add", data={"seat": number % 2, "points": 1},
+                           actor=actor)
+    client = browser_for(alice)
+    with django_assert_max_num_queries(6):
+        assert client.get(f"/history/sessions/{game.pk}/").status_code == 200
+
+
+def test_other_hosts_sessions_are_404(alice, charlie, game, bob):
+    assert browser_for(charlie).get(f"/history/sessions/{game.pk}/").status_code == 404
+    guest = browser_for()
+    guest.cookies[f"guest{game.pk}"] = bob.token
+    assert guest.get(f"/history/sessions/{game.pk}/").status_code == 302  # sign in first
+
+
+def test_results_csv_page(alice, charlie):
+    finish(alice)
+    finish(charlie, players=("Zed", "Yan"))
+    response = browser_for(alice).get("/history/results.csv")
+    body = b"".join(response.streaming_content).decode()
+    assert "Vanessa" in body and "Zed" not in body

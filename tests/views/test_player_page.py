@@ -1,0 +1,55 @@
+"""A player's page: the figures, head-to-head, nemesis and the results chart; host only."""
+
+from companion import services
+from companion.models import Player
+from tests.factories import session_for
+from tests.views.helpers import assert_phone_ready, browser_for
+
+
+def finish(owner, players, moves):
+    session = session_for(owner, players=players)
+    for seat, points in moves:
+        services.move_play(session=session, type="add", data={"seat": seat, "points": points},
+                           actor=services.Actor(user=owner))
+    return session
+
+
+def test_player_page_shows_the_figures(alice):
+    finish(alice, ("Vanessa", "Peter"), ((0, 10), (0, 10)))
+    finish(alice, ("Vanessa", "Peter"), ((1, 10), (1, 10)))
+    finish(alice, ("Vanessa", "Peter"), ((1, 10), (1, 10)))
+    vanessa = Player.objects.get(owner=alice, name="Vanessa")
+    response = browser_for(alice).get(f"/history/players/{vanessa.pk}/")
+    assert response.status_code == 200
+    assert_phone_ready(response)
+    html = response.content.decode()
+    assert "33%" in html  # 1 win in 3
+    assert "Nemesis: Peter, who finished ahead 2 times in 3 games together." in html
+    assert 'role="img"' in html and "<title" in html and "<desc" in html
+    assert 'viewBox="0 0' in html and 'width="100%"' in html
+
+
+def test_a_player_without_games(alice):
+    nobody = services.player_create(owner=alice, name="Nobody")
+    html = browser_for(alice).get(f"/history/players/{nobody.pk}/").content.decode()
+    assert "No finished games yet." in html and "Nemesis" not in html
+
+
+def test_queries_stay_constant(alice, django_assert_max_num_queries):
+    finish(alice, ("Vanessa", "Peter"), ((0, 10), (0, 10)))
+    vanessa = Player.objects.get(owner=alice, name="Vanessa")
+    client = browser_for(alice)
+    with django_assert_max_num_queries(9):
+        assert client.get(f"/history/players/{vanessa.pk}/").status_code == 200
+    for number in range(8):
+        finish(alice, ("Vanessa", f"O{number}", f"P{number}"), ((number % 3, 10), (0, 10)))
+    with django_assert_max_num_queries(9):
+        assert client.get(f"/history/players/{vanessa.pk}/").status_code == 200
+
+
+def test_another_hosts_player_is_404(alice, charlie):
+    finish(alice, ("Vanessa", "Peter"), ((0, 10), (0, 10)))
+    vanessa = Player.objects.get(owner=alice, name="Vanessa")
+    assert browser_for(charlie).get(f"/history/players/{vanessa.pk}/").status_code == 404
+    assert browser_for(alice).get("/history/players/999999/").status_code == 404
+    assert browser_for().get(f"/history/players/{vanessa.pk}/").status_code == 302
