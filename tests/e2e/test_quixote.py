@@ -76,9 +76,14 @@ def turn_cards(page, count):
 
 def save_and_check(page, form, taps, round_points, total):
     expect(form.locator(".qx-round-points")).to_have_text(str(round_points))
+    seat = form.locator("form").get_attribute("data-seat")
+    scored = page.locator(f"#qx-seat-{seat} .qx-row-total td").filter(
+        has_not_text="·").count()
     taps.tap(form.get_by_role("button", name=re.compile("^Save")))
-    # saved: the form has gone (or closed) and the score table holds the new total
-    expect(page.locator("#qx-table")).to_contain_text(str(total))
+    # saved: the seat's score table has one more round and the new total
+    expect(page.locator(f"#qx-seat-{seat} .qx-row-total td").filter(
+        has_not_text="·")).to_have_count(scored + 1)
+    expect(page.locator(f"#qx-seat-{seat} .qx-total")).to_have_text(str(total))
     return taps.count, taps.counted_by_page()
 
 
