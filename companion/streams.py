@@ -15,7 +15,7 @@ from asgiref.sync import sync_to_async
 from django.db import close_old_connections, connections
 from django.http import Http404, StreamingHttpResponse
 
-from companion import fragments, live
+from companion import engine, fragments, live
 from companion.access import session_access
 from companion.errors import Refused
 from companion.models import Session
@@ -46,7 +46,7 @@ def event(name, data, version=None):
 @_read
 def _access(request, pk, cookies):
     session, actor = session_access(request, pk, cookies=cookies)
-    return session.pk, session.version, actor.seat, actor.is_host
+    return session.pk, session.version, actor.seat, actor.is_host, session.game
 
 
 @_read
@@ -88,7 +88,7 @@ async def _versions(session_id, known):
 
 async def session_events(request, pk):
     try:
-        session_id, version, _seat, _host = await _access(request, pk, False)
+        session_id, version, _seat, _host, _game = await _access(request, pk, False)
     except Refused as refusal:
         from django.http import JsonResponse
 
@@ -165,9 +165,11 @@ cache = FragmentCache()
 
 async def table_stream(request, pk):
     try:
-        session_id, version, viewer, is_host = await _access(request, pk, True)
+        session_id, version, viewer, is_host, game = await _access(request, pk, True)
     except Refused:
         raise Http404 from None
+    if engine.shares_panel(game):
+        viewer, is_host = None, True  # one render of the panel serves every phone
     last_seen = request.headers.get("Last-Event-ID", "")
     known = int(last_seen) if last_seen.isdigit() else version
 

@@ -12,4 +12,5 @@ class AlatristeConfig(AppConfig):
         from games.alatriste.moves import SERIALIZERS
         from games.alatriste.rules import GAME
 
-        engine.register(GAME, SERIALIZERS)
+        # Every phone sees the same sheets; "(you)" is marked by the page's CSS.
+        engine.register(GAME, SERIALIZERS, shared_panel=True)
