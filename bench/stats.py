@@ -15,7 +15,8 @@ statistic reads them.
 Then it times, in process through Django's test client (the whole middleware stack, token or
 session authentication, DEBUG off), the API endpoints and the pages: each endpoint --requests
 times after a warm-up, players rotated over the whole roster. It prints a markdown table (p50,
-p95, max in ms, queries per request) and writes it to bench/out/stats-<time>.md.
+p95, max in ms, queries per request; the game endpoints also "cold", with an empty cache)
+and writes it to bench/out/stats-<time>.md.
 
 With --hosts N the sessions and players are split over N hosts (each host's figures then cover
 1/N of the data); the default, one host owning everything, is the worst case.
@@ -245,7 +246,6 @@ def load(args):
 def measure(args, hosts):
     from django.db import connection
     from django.test import Client
-    from django.test.utils import CaptureQueriesContext
 
     from companion import services
     from companion.models import Player
@@ -268,14 +268,33 @@ def measure(args, hosts):
     endpoints += [("page /history/ (first page)", page, lambda n: "/history/"),
                   ("page /history/?player= (filtered)", page,
                    rotate("/history/?player={player}"))]
+    from django.core.cache import cache
+
+    # The game figures are cached per version of the results; "cold" empties the cache before
+    # every request, as the first request after a finish or an undo sees it.
+    endpoints += [(f"GET /api/games/{slug}/stats/ (cold)", api,
+                   (lambda url: lambda n: url)(f"/api/games/{slug}/stats/")) for slug in GAMES]
     rows = []
     for label, client, url in endpoints:
+        cold = label.endswith("(cold)")
+        count = min(args.requests, 20) if cold else args.requests
         for n in range(5):  # warm-up: connections, templates, plans
             assert client.get(url(n)).status_code == 200, label
-        with CaptureQueriesContext(connection) as queries:
+        if cold:
+            cache.clear()
+        queries = []
+
+        def note(execute, sql, params, many, context, queries=queries):
+            queries.append(sql)
+            return execute(sql, params, many, context)
+
+        # A wrapper, not CaptureQueriesContext: Django resets that log when a request starts.
+        with connection.execute_wrapper(note):
             client.get(url(1))
         timings = []
-        for n in range(args.requests):
+        for n in range(count):
+            if cold:
+                cache.clear()
             started = time.perf_counter()
             response = client.get(url(n))
             timings.append((time.perf_counter() - started) * 1000)
