@@ -1,5 +1,7 @@
 """The REST API of ../shared/specs/api.md. Views read and call services; nothing else writes."""
 
+from functools import partial
+
 from django.db import transaction
 from django.db.models import Prefetch
 from django.utils.translation import gettext as _
@@ -182,21 +184,28 @@ class MoveList(APIView):
         if prior is not None and prior.reply is not None:
             return Response(repeat_reply(prior, actor), status=status.HTTP_201_CREATED)
         data = move_payload(game=session.game, move_type=move_type, fields=fields)
-        with transaction.atomic():
-            move = services.move_play(
-                session=session, type=move_type, data=data, actor=actor,
-                expected_version=version_header(request, "If-Match"), key=key,
-                fingerprint=fingerprint,
-            )
-            if move.repeated and move.reply is not None:
-                return Response(repeat_reply(move, actor), status=status.HTTP_201_CREATED)
-            played = sessions_with_seats().get(pk=move.session_id)
-            reply = {"seq": move.seq, "type": move.type, "summary": move.summary,
-                     "session": s.session_data(played, viewer=viewer_of(actor))}
-            if key:
+        play = partial(services.move_play, session=session, type=move_type, data=data,
+                       actor=actor, expected_version=version_header(request, "If-Match"),
+                       key=key, fingerprint=fingerprint)
+        if key:
+            # The first answer is kept with the move, in the move's own transaction.
+            with transaction.atomic():
+                move = play()
+                if move.repeated and move.reply is not None:
+                    return Response(repeat_reply(move, actor), status=status.HTTP_201_CREATED)
+                reply, version = played_reply(move, actor)
                 services.move_reply_keep(move=move, reply=reply)
-        return Response(reply, status=status.HTTP_201_CREATED,
-                        headers={"ETag": f'"{played.version}"'})
+        else:
+            reply, version = played_reply(play(), actor)
+        return Response(reply, status=status.HTTP_201_CREATED, headers={"ETag": f'"{version}"'})
+
+
+def played_reply(move, actor):
+    """The answer to a move: the session exactly as the move left it (not as a later move did)."""
+    played = move.session
+    reply = {"seq": move.seq, "type": move.type, "summary": move.summary,
+             "session": s.session_data(played, viewer=viewer_of(actor))}
+    return reply, played.version
 
 
 class Undo(APIView):

@@ -21,14 +21,15 @@
     return !!(panel && panel.querySelector("[data-dirty]"));
   }
 
-  function place(name, html) {
+  function place(name, html, at) {
     var section = document.getElementById(name);
     if (!section) return;
     if (name === "panel" && panelDirty()) {
-      pendingPanel = html;
+      pendingPanel = { html: html, at: at };
       showNotice();
       return;
     }
+    shown[name] = Math.max(shown[name] || 0, at);
     htmx.swap(section, html, { swapStyle: "innerHTML" });
   }
 
@@ -41,12 +42,12 @@
     var notice = document.getElementById("moved-on");
     if (notice) notice.hidden = true;
     if (pendingPanel === null) return;
-    var html = pendingPanel;
+    var pending = pendingPanel;
     pendingPanel = null;
     document.querySelectorAll("#panel [data-dirty]").forEach(function (form) {
       delete form.dataset.dirty;
     });
-    place("panel", html);
+    place("panel", pending.html, pending.at);
   }
 
   // A form being filled in is marked dirty until it is sent.
@@ -73,9 +74,8 @@
       return;
     }
     if (seen && seen <= (shown[message.type] || 0)) return;
-    shown[message.type] = seen;
     table.dataset.version = String(Math.max(seen, version()));
-    place(message.type, message.data);
+    place(message.type, message.data, seen);
   });
   document.body.addEventListener("htmx:sseOpen", function () {
     failures = 0;
@@ -86,8 +86,29 @@
     if (failures >= 3) startPolling();
   });
 
+  // The answer to our own move: the stream may have brought the same version first (it often
+  // is faster than the answer); then swapping again would only close what the player opened.
+  document.body.addEventListener("htmx:beforeSwap", function (event) {
+    var target = event.detail.target;
+    if (!target || target.id !== "live" || event.detail.xhr.status >= 300) return;
+    var found = /data-version="(\d+)"/.exec(event.detail.serverResponse || "");
+    var answered = found ? parseInt(found[1], 10) : 0;
+    var stale = SECTIONS.every(function (name) {
+      return !document.getElementById(name) || (shown[name] || 0) >= answered;
+    });
+    if (answered && stale) {
+      event.detail.shouldSwap = false;
+      applyPendingPanel();
+    }
+  });
+
   // After our own move, the #live answer carries the new version.
-  document.body.addEventListener("htmx:afterSwap", function () {
+  document.body.addEventListener("htmx:afterSwap", function (event) {
+    if (event.detail.target && event.detail.target.id === "live") {
+      pendingPanel = null;  // the answer brought a fresher panel than the one held back
+      var notice = document.getElementById("moved-on");
+      if (notice) notice.hidden = true;
+    }
     var live = document.getElementById("live");
     if (live && live.dataset.version) {
       table.dataset.version = live.dataset.version;
@@ -113,8 +134,7 @@
           SECTIONS.forEach(function (name) {
             var fresh = doc.getElementById(name);
             if (!fresh || polled <= (shown[name] || 0)) return;
-            shown[name] = polled;
-            place(name, fresh.innerHTML);
+            place(name, fresh.innerHTML, polled);
           });
         });
       })
