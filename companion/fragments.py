@@ -4,13 +4,29 @@ The same partials serve the first render of the table page, the htmx answer to a
 pushes of the live stream. What is shared is rendered without a request, once per version.
 """
 
-from django.template.loader import render_to_string, select_template
+from functools import cache
+
+from django.template import TemplateDoesNotExist
+from django.template.loader import get_template, render_to_string, select_template
 
 from companion import engine
 from companion.services import Actor
 
 SHARED = ("scoreboard", "log", "undo")
 LOG_LENGTH = 30
+
+
+@cache
+def live_part_template(game):
+    """A game's `panel_live.html`: the part of its panel that every phone sees alike (sheets,
+    the last result). A game that has one gets only that part pushed on every move; its forms
+    stay as the phone has them. Without one, the whole panel is pushed."""
+    name = f"games/{game}/panel_live.html"
+    try:
+        get_template(name)
+    except TemplateDoesNotExist:
+        return None
+    return name
 
 
 def panel_template(session):
@@ -53,8 +69,14 @@ def viewer_actor(session, viewer, is_host):
 
 def render_shared(session):
     context = fragment_context(session, Actor(user=session.owner))
-    return {name: render_to_string(f"companion/table.html#{name}", context)
-            for name in SHARED}
+    shared = {name: render_to_string(f"companion/table.html#{name}", context) for name in SHARED}
+    live_part = live_part_template(session.game)
+    if live_part:
+        # Rendered as the board sees it: no viewer, so nothing sealed shows.
+        shared["panel_live"] = render_to_string(live_part, {**context, "viewer": None,
+                                                            "state": context["rules"].redact(
+                                                                session.state, None)})
+    return shared
 
 
 def render_panel(session, viewer, is_host):

@@ -173,11 +173,14 @@ async def table_stream(request, pk):
     last_seen = request.headers.get("Last-Event-ID", "")
     known = int(last_seen) if last_seen.isdigit() else version
 
+    whole_panel = fragments.live_part_template(game) is None
+
     async def push(new):
         shared_version, shared = await cache.shared(session_id, new)
-        panel_version, panel = await cache.panel(session_id, new, viewer, is_host)
         out = [event(name, html, shared_version) for name, html in shared.items()]
-        out.append(event("panel", panel, panel_version))
+        if whole_panel:
+            panel_version, panel = await cache.panel(session_id, new, viewer, is_host)
+            out.append(event("panel", panel, panel_version))
         out.append(event("version", json.dumps({"version": shared_version}), shared_version))
         return "".join(out)
 

@@ -5,7 +5,8 @@
   "use strict";
   var table = document.getElementById("table");
   if (!table) return;
-  var SECTIONS = ["scoreboard", "log", "undo", "panel"];
+  // panel_live: the part of a game's panel every phone sees alike (games/<game>/panel_live.html).
+  var SECTIONS = ["scoreboard", "log", "undo", "panel", "panel_live"];
   var pendingPanel = null;
   // The version each section shows: a push no newer than that is skipped (after our own move,
   // the stream brings the same fragments again).
