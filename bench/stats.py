@@ -1,7 +1,7 @@
 """History and statistics at scale (issue #7): 100,000 finished sessions on PostgreSQL.
 
     .venv/bin/python bench/stats.py [--sessions 100000] [--players 200] [--hosts 1]
-                                    [--requests 200] [--reload]
+                                    [--requests 200] [--cold-requests 50] [--reload]
                                     [--database-url postgres://postgres@127.0.0.1:5432/companion_bench_stats]
 
 It creates (if missing) and migrates its own database, then bulk-loads (COPY, in batches) one
@@ -47,6 +47,8 @@ def parse():
     parser.add_argument("--players", type=int, default=200)
     parser.add_argument("--hosts", type=int, default=1)
     parser.add_argument("--requests", type=int, default=200)
+    parser.add_argument("--cold-requests", type=int, default=50,
+                        help="requests per game endpoint with the cache emptied before each")
     parser.add_argument("--reload", action="store_true", help="drop the data and load it again")
     parser.add_argument("--database-url", default=os.environ.get("BENCH_DATABASE_URL",
                                                                  DEFAULT_URL))
@@ -277,7 +279,7 @@ def measure(args, hosts):
     rows = []
     for label, client, url in endpoints:
         cold = label.endswith("(cold)")
-        count = min(args.requests, 20) if cold else args.requests
+        count = args.cold_requests if cold else args.requests
         for n in range(5):  # warm-up: connections, templates, plans
             assert client.get(url(n)).status_code == 200, label
         if cold:

@@ -211,3 +211,82 @@ def test_h_index_and_streaks():
 def test_solitaire_host_isolated_from_other_host(db):
     dora = UserFactory(username="dora")
     assert stats.game_stats(owner=dora, game="tiny")["plays"] == 0
+
+
+def quixote_details(rng, *, with_knights=True):
+    rounds = []
+    for number in (1, 2, 3):
+        entry = {"round": number, "castle6": rng.choice((0, 6)), "castle4": rng.choice((0, 4)),
+                 "churches": rng.randint(0, 12), "windmills": rng.randint(0, 12),
+                 "defense": rng.choice((0, 5)),
+                 "knights": rng.randint(0, 15) if number == 3 and with_knights else 0}
+        entry["total"] = sum(value for key, value in entry.items() if key != "round")
+        rounds.append(entry)
+    return {"round_totals": [entry["total"] + rng.randint(0, 3) for entry in rounds],
+            "rounds": rounds}
+
+
+def quixote_recount(owner):
+    """The round and category averages, the plain way, from the Result rows."""
+    rows = [r.details for r in Result.objects.filter(owner=owner, game="quixote")]
+
+    def average(values):
+        return sum(values) / len(values) if values else None
+
+    rounds, per_round = [], {category: [] for category in stats.QUIXOTE_CATEGORIES}
+    for index in range(stats.QUIXOTE_ROUNDS):
+        categories = {}
+        for category in stats.QUIXOTE_CATEGORIES:
+            if category == "knights" and index != stats.QUIXOTE_ROUNDS - 1:
+                continue
+            value = average([d["rounds"][index][category] for d in rows])
+            categories[category] = stats._round(value)
+            if value is not None:
+                per_round[category].append(value)
+        rounds.append({"round": index + 1, "categories": categories, "average": stats._round(
+            average([d["round_totals"][index] for d in rows]))})
+    return {"rounds": rounds,
+            "categories": {category: stats._round(average(values))
+                           for category, values in per_round.items()}}
+
+
+def test_quixote_averages_match_a_recount(alice, charlie):
+    """Every round's and category's average against a Python recount (on PostgreSQL they come
+    from the sums a trigger keeps, migration 0003): several results and hosts, then an undone
+    finish (the rows deleted) and a rewritten result."""
+    import random
+
+    rng = random.Random(3)
+
+    def seed(owner, sessions):
+        for number in range(sessions):
+            names = [f"Q{n}" for n in range(1 + number % 4)]
+            session = services.session_create(owner=owner, game="quixote", players=names)
+            for seat, name in enumerate(names):
+                Result.objects.create(
+                    session=session, seat=seat, name=name, owner=owner, game="quixote",
+                    score=rng.randint(0, 90), rank=seat + 1, winner=seat == 0,
+                    details=quixote_details(rng), finished_at=session.created_at)
+
+    def figures(owner):
+        cache.clear()
+        found = stats.game_stats(owner=owner, game="quixote")["quixote"]
+        return {"rounds": found["rounds"], "categories": found["categories"]}
+
+    seed(alice, 7)
+    seed(charlie, 3)  # another host's results count only for that host
+    assert figures(alice) == quixote_recount(alice)
+    assert figures(charlie) == quixote_recount(charlie)
+    assert figures(alice)["rounds"][2]["categories"]["knights"] is not None
+
+    Result.objects.filter(owner=alice, session=Result.objects.filter(owner=alice)
+                          .values("session")[:1]).delete()  # an undone finish
+    changed = Result.objects.filter(owner=alice).first()
+    changed.details = quixote_details(rng, with_knights=False)
+    changed.save()
+    assert figures(alice) == quixote_recount(alice)
+
+    Result.objects.filter(owner=alice).delete()
+    assert figures(alice)["rounds"][0] == {"round": 1, "average": None, "categories": {
+        category: None for category in stats.QUIXOTE_CATEGORIES if category != "knights"}}
+    assert figures(charlie) == quixote_recount(charlie)
