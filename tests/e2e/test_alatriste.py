@@ -1,7 +1,9 @@
 """El Capitán Alatriste at a table of three phones: set-up, a duel with the players' own dice
-(counted taps), a combat the app rolls, a chip paid with the big buttons, an early end."""
+(counted taps) seen at once on another phone, a combat the app rolls, a chip paid with the big
+buttons, an early end."""
 
 import re
+import time
 
 import pytest
 from playwright.sync_api import expect
@@ -42,19 +44,22 @@ def test_three_players_duel_combat_and_an_early_end(host_phone, phone, tmp_path)
     # Everyone sets up: one tap each on a share of the 10 chips.
     for seat in range(3):
         host.locator(f"#al-seat-{seat}").get_by_role("button", name="Fencing 4 · 6 ducats").click()
-        expect(host.locator(f"#al-seat-{seat}")).to_contain_text("Start turn (+1 ducats)")
+        expect(host.locator(f"#al-seat-{seat}")).to_contain_text("Start turn: take the income")
+        expect(host.locator(f"#al-sheet-{seat} [data-stat=ducats]")).to_have_text("6")
     assert no_sideways_scroll(host)
 
     # Quevedo's own phone: the start of his turn and a payment with the big − button.
     quevedo.reload()
     seat = quevedo.locator("#al-seat-1")
-    seat.get_by_role("button", name="Start turn (+1 ducats)").click()
+    seat.get_by_role("button", name="Start turn: take the income").click()
     expect(quevedo.locator("#log")).to_contain_text("Quevedo's turn: +1 ducats")
     seat = quevedo.locator("#al-seat-1")
     seat.get_by_label("Reason").select_option("payment")
     seat.get_by_role("button", name="Ducats minus").click()
     expect(quevedo.locator("#log")).to_contain_text("Quevedo -1 ducats (payment)")
-    expect(quevedo.locator("#al-seat-1 [data-stat=ducats]")).to_have_text("6")
+    expect(quevedo.locator("#al-sheet-1 [data-stat=ducats]")).to_have_text("6")
+    expect(quevedo.locator("#al-sheet-1 [data-stat=income]")).to_have_text("1")
+    time.sleep(0.3)  # Quevedo's stream is open again after his moves
 
     # The duel with the players' own dice: choose the two players, then count the taps.
     duel = host.locator("#al-duel")
@@ -74,14 +79,18 @@ def test_three_players_duel_combat_and_an_early_end(host_phone, phone, tmp_path)
     result = host.locator("#al-result")
     expect(result).to_contain_text("Last duel")
     expect(result).to_contain_text("Íñigo: Fame +2, Fencing +1")
-    expect(host.locator("#al-seat-0 [data-stat=fencing]")).to_have_text("5")
-    for part in ("al-result", "al-seat-0", "al-duel"):
+    expect(host.locator("#al-sheet-0 [data-stat=fencing]")).to_have_text("5")
+    for part in ("panel_live", "al-result", "al-sheet-0", "al-seat-0", "al-duel"):
         host.locator(f"#{part}").screenshot(path=str(tmp_path / f"{part}.png"))
     assert no_sideways_scroll(host)
 
-    # Quevedo's phone sees it too.
-    quevedo.reload()
+    # Quevedo's phone sees it too, without a reload: the stream pushes the sheets and the sums.
+    expect(quevedo.locator("#al-result")).to_contain_text("Íñigo: Fame +2, Fencing +1",
+                                                          timeout=2000)
+    expect(quevedo.locator("#al-sheet-0 [data-stat=fencing]")).to_have_text("5")
+    expect(quevedo.locator("#al-sheet-0 [data-stat=fame]")).to_have_text("2")
     expect(quevedo.locator("#log")).to_contain_text(arithmetic)
+    assert no_sideways_scroll(quevedo)
 
     # A combat the app rolls: Malatesta attacks Íñigo.
     combat = quevedo.locator("#al-combat")

@@ -3,7 +3,7 @@
 import pytest
 from django.test import Client
 
-from companion import services
+from companion import fragments, services
 from companion.access import guest_cookie_name
 from companion.models import Session
 from tests.factories import session_for
@@ -57,7 +57,7 @@ def test_the_panel_renders_for_the_host_and_a_guest(host, guest, table):
     set_up(host, table)
     for client in (host, guest):
         page = client.get(f"/s/{table.pk}/").content.decode()
-        assert "Start turn (+1 ducats)" in page
+        assert "Start turn: take the income" in page
         assert 'name="die_challenger_1"' in page and "Roll for us" in page
         assert "End the game now" in page
         assert '<option value="Quevedo">' in page  # the catalogue's search list
@@ -140,3 +140,49 @@ def test_the_early_end_from_the_panel(host, table):
     response = move(host, table, type="end", form="end", expected_version=str(version))
     assert response.status_code == 302
     assert Session.objects.get(pk=table.pk).is_finished
+
+
+def test_the_pushed_live_part_holds_the_sheets_and_the_last_sums_and_no_form(host, table):
+    set_up(host, table)
+    move(host, table, type="card", form="card-add-2", seat=2, action="add", card="carroza")
+    move(host, table, type="status", form="status-1", seat=1, status="jail", lost_turns="2")
+    move(host, table, type="duel", form="duel", challenger=0, challenged=2, accepted="true",
+         die_challenger_1="6", die_challenger_2="4", die_challenged_1="3",
+         die_challenged_2="4", dice="given")
+    session = Session.objects.select_related("owner").get(pk=table.pk)
+    live = fragments.render_shared(session)["panel_live"]
+    assert "<form" not in live and "csrfmiddlewaretoken" not in live
+    for seat, sheet in enumerate(session.state["seats"]):
+        at = live.index(f'id="al-sheet-{seat}" data-seat="{seat}"')
+        part = live[at:live.find("</article>", at)]
+        assert sheet["name"] in part and '<span class="muted you">' in part
+        for stat in ("vigour", "fame", "fencing", "ducats"):
+            assert f'data-stat="{stat}">{sheet[stat]}<' in part
+        assert f'data-stat="income">{sheet["income"]}<' in part
+    assert 'data-stat="fencing">5<' in live  # Íñigo rolled a 6
+    assert "Last duel" in live
+    assert "Fencing 4 + cards 0 + dice (6+4) = <strong class=\"al-total\">14</strong>" in live
+    assert "Íñigo</strong>: Fame +2, Fencing +1" in live
+    assert "in the town jail" in live and "2 lost turns" in live
+    assert "Carroza" in live and "vehicle" in live
+    # The page holds the same part once, inside the element the stream swaps.
+    page = host.get(f"/s/{table.pk}/").content.decode()
+    assert page.count('<div id="panel_live">') == 1
+    assert page.count('id="al-sheet-0"') == 1 and page.count('id="al-seat-0"') == 1
+    assert page.index('<div id="panel_live">') < page.index('id="al-sheet-2"') < page.index(
+        'name="form" value="adjust-0"')
+
+
+def test_the_live_part_shows_a_bullfight_and_the_end(host, table):
+    set_up(host, table)
+    response = move(host, table, type="bullfight", form="plaza", die_0_1="6", die_0_2="6",
+                    die_1_1="1", die_1_2="2", die_2_1="3", die_2_2="3", dice="given")
+    assert response.status_code == 302
+    session = Session.objects.select_related("owner").get(pk=table.pk)
+    live = fragments.render_shared(session)["panel_live"]
+    assert "Last bullfight" in live and "Íñigo gains 3 Fame." in live
+    assert '4 + (6+6) = <strong class="al-total">16</strong>' in live
+    version = session.version
+    move(host, table, type="end", form="end", expected_version=str(version))
+    live = fragments.render_shared(Session.objects.get(pk=table.pk))["panel_live"]
+    assert "Game over" in live and "Winner: Íñigo" in live
