@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed-$(shell cksum requirements.txt | cut -d' ' -f1)
 HOST ?= 0.0.0.0
 PORT ?= 8000
 
-.PHONY: run test install lint bench lock clean
+.PHONY: run test install bench bench-stats lock clean
 
 run: $(STAMP)
 	$(BIN)/python manage.py migrate --noinput
@@ -21,6 +21,9 @@ test: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python bench/live.py $(BENCH_ARGS)
+
+bench-stats: $(STAMP)
+	$(BIN)/python bench/stats.py $(BENCH_ARGS)
 
 install: $(STAMP)
 
