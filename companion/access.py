@@ -7,7 +7,7 @@
 
 from django.utils.translation import gettext as _
 
-from companion.errors import Forbidden, NotFound
+from companion.errors import Forbidden, NotFound, Refused
 from companion.models import Guest, Session
 from companion.services import Actor
 
@@ -69,3 +69,14 @@ def owned_or_404(queryset, user, **lookup):
     if obj is None:
         raise NotFound(_("There is no such thing, or it is not yours."))
     return obj
+
+
+def page_access(request, session_id, *, queryset=None):
+    """session_access for the pages: the guest's cookie counts, and any refusal is a 404 page, as
+    if the session did not exist."""
+    from django.http import Http404
+
+    try:
+        return session_access(request, session_id, cookies=True, queryset=queryset)
+    except Refused:
+        raise Http404(_("There is no such game, or it is not yours.")) from None

@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from companion import engine, services
-from companion.access import guest_cookie_name, session_access
+from companion.access import guest_cookie_name, page_access
 from companion.engine import RuleViolation
 from companion.errors import Refused, Stale
 from companion.fragments import fragment_context
@@ -34,10 +34,7 @@ def _sessions_with_seats():
 
 def _access(request, pk):
     """(session, actor) for the table pages; 404 for anyone else, as if it did not exist."""
-    try:
-        return session_access(request, pk, cookies=True, queryset=_sessions_with_seats())
-    except Refused:
-        raise Http404(_("There is no such game, or it is not yours.")) from None
+    return page_access(request, pk, queryset=_sessions_with_seats())
 
 
 def home(request):

@@ -2,24 +2,19 @@
 rules.worship_preview on the session's state. Read-only; it never looks at sealed choices, only
 at the faces the form sends."""
 
-from django.http import Http404
 from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from companion import engine
-from companion.access import session_access
-from companion.errors import Refused
+from companion.access import page_access
 from games.knights import panel
 from games.knights.moves import _dotted
 
 
 @require_GET
 def preview(request, pk):
-    try:
-        session, _actor = session_access(request, pk, cookies=True)
-    except Refused:
-        raise Http404(_("There is no such game, or it is not yours.")) from None
+    session, _actor = page_access(request, pk)
     state = session.state
     if state["event"] is None or state["resolution"] is not None or state["phase"] == "finished":
         result = {"error": _("There is no worship to preview now.")}

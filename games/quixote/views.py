@@ -1,11 +1,10 @@
 """Don Quixote's own page: the live preview of a round's points while a player fills the score
 form. It reads only; the score itself is saved by the table's `move` view."""
 
-from django.http import Http404
 from django.shortcuts import render
 from django.views.decorators.http import require_POST
 
-from companion.access import session_access
+from companion.access import page_access
 from companion.engine import RuleViolation
 from companion.errors import Refused
 from companion.payloads import move_payload
@@ -17,10 +16,7 @@ SCORE_FIELDS = ("seat", "round", "castle6_knights", "castle4_knights", "church_g
 
 @require_POST
 def preview(request, pk):
-    try:
-        session, _actor = session_access(request, pk, cookies=True)
-    except Refused:
-        raise Http404("There is no such game, or it is not yours.") from None
+    session, _actor = page_access(request, pk)
     fields = {name: request.POST[name] for name in SCORE_FIELDS if name in request.POST}
     seats = session.state["seats"]
     try:

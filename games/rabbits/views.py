@@ -2,14 +2,12 @@
 will count, computed by the rules themselves (rules.seat_selection_total). The server checks
 again on submit; this only spares a refusal."""
 
-from django.http import Http404
 from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
-from companion.access import session_access
+from companion.access import page_access
 from companion.engine import RuleViolation
-from companion.errors import Refused
 from games.rabbits import rules
 from games.rabbits.moves import _tokens
 
@@ -76,10 +74,7 @@ def selection_preview(state, kind, seat, cards_text, suits=(), royal=""):
 
 @require_GET
 def total(request, pk):
-    try:
-        session, actor = session_access(request, pk, cookies=True)
-    except Refused:
-        raise Http404(_("There is no such game, or it is not yours.")) from None
+    session, actor = page_access(request, pk)
     state = session.state
     # The picker's form sends its own fields: its move `type` says which total this is.
     kind = request.GET.get("type", "pay")
