@@ -15,6 +15,17 @@ def browser_for(user=None):
     return client
 
 
+def guest_browser(session, seat=None):
+    """A phone that joined `session` with its code (taking `seat`): its cookie is set."""
+    from companion import services
+    from companion.access import guest_cookie_name
+
+    guest = services.guest_join(code=session.code, seat=seat)
+    client = Client()
+    client.cookies[guest_cookie_name(session.pk)] = guest.token
+    return client
+
+
 def assert_phone_ready(response):
     """Every page: the phone viewport, our own stylesheet, nothing loaded from another host."""
     html = response.content.decode()

@@ -1,12 +1,11 @@
 """El Capitán Alatriste's panel through Django's test client: forms with and without htmx."""
 
 import pytest
-from django.test import Client
 
-from companion import fragments, services
-from companion.access import guest_cookie_name
+from companion import fragments
 from companion.models import Session
 from tests.factories import session_for
+from tests.views.helpers import browser_for, guest_browser
 
 pytestmark = pytest.mark.django_db
 
@@ -21,17 +20,12 @@ def table(alice):
 
 @pytest.fixture
 def host(alice):
-    client = Client()
-    client.force_login(alice)
-    return client
+    return browser_for(alice)
 
 
 @pytest.fixture
 def guest(table):
-    client = Client()
-    guest = services.guest_join(code=table.code, seat=1)
-    client.cookies[guest_cookie_name(table.pk)] = guest.token
-    return client
+    return guest_browser(table, seat=1)
 
 
 def move(client, table, htmx=False, **fields):

@@ -9,6 +9,7 @@ from django.test import Client
 from companion import services
 from companion.services import Actor
 from tests.factories import session_for
+from tests.views.helpers import browser_for, guest_browser
 
 pytestmark = pytest.mark.django_db
 
@@ -23,16 +24,11 @@ def table(alice):
 
 @pytest.fixture
 def host(alice):
-    client = Client()
-    client.force_login(alice)
-    return client
+    return browser_for(alice)
 
 
 def guest_page(session, seat):
-    guest = services.guest_join(code=session.code, seat=seat)
-    client = Client()
-    client.cookies[f"guest{session.pk}"] = guest.token
-    return client
+    return guest_browser(session, seat=seat)
 
 
 def act(session, alice, type, **data):

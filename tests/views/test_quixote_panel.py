@@ -6,9 +6,8 @@ import re
 import pytest
 from django.test import Client
 
-from companion import services
-from companion.access import guest_cookie_name
 from tests.factories import session_for
+from tests.views.helpers import browser_for, guest_browser
 
 pytestmark = pytest.mark.django_db
 
@@ -25,16 +24,11 @@ def qx(alice):
 
 @pytest.fixture
 def host_client(alice):
-    client = Client()
-    client.force_login(alice)
-    return client
+    return browser_for(alice)
 
 
 def guest_client(session, seat):
-    guest = services.guest_join(code=session.code, seat=seat)
-    client = Client()
-    client.cookies[guest_cookie_name(session.pk)] = guest.token
-    return client
+    return guest_browser(session, seat=seat)
 
 
 def move(client, session, htmx=False, **fields):

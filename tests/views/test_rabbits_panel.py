@@ -6,9 +6,8 @@ import re
 import pytest
 from django.test import Client
 
-from companion import services
-from companion.access import guest_cookie_name
 from tests.factories import session_for
+from tests.views.helpers import browser_for, guest_browser
 
 pytestmark = pytest.mark.django_db
 
@@ -20,17 +19,12 @@ def session(alice):
 
 @pytest.fixture
 def host(alice):
-    client = Client()
-    client.force_login(alice)
-    return client
+    return browser_for(alice)
 
 
 @pytest.fixture
 def ben(session):
-    guest = services.guest_join(code=session.code, seat=1)
-    client = Client()
-    client.cookies[guest_cookie_name(session.pk)] = guest.token
-    return client
+    return guest_browser(session, seat=1)
 
 
 def post(client, session, htmx=False, **fields):
