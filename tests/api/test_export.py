@@ -1,5 +1,8 @@
+import pytest
+
 from companion import services
 from companion.models import Session
+from tests.factories import session_for
 
 
 def play(client, game, **body):
@@ -43,3 +46,30 @@ def test_a_non_export_is_400(as_alice):
 
 def test_import_needs_a_host(anonymous):
     assert anonymous.post("/api/sessions/import/", {}, format="json").status_code == 401
+
+
+GAMES = {
+    "quixote": (["Vanessa", "Peter"], {}, [{"type": "castles"}] + [{"type": "turn"}] * 3),
+    "rabbits": (["Ana", "Ben"], {}, [{"type": "roll", "seat": 0},
+                                     {"type": "where", "seat": 1, "place": "off"}]),
+    "alatriste": (["Íñigo", "Quevedo"], {}, [
+        {"type": "setup", "seat": 0, "fencing": 4, "ducats": 6},
+        {"type": "setup", "seat": 1, "fencing": 5, "ducats": 5},
+        {"type": "duel", "challenger": 0, "challenged": 1, "accepted": True}]),
+    "knights": (["Ann", "Bo", "Cy"], {}, [{"type": "draw_events"}]),
+}
+
+
+@pytest.mark.parametrize("slug", sorted(GAMES))
+def test_every_game_exports_and_imports_to_the_same_state(as_alice, alice, slug):
+    players, options, moves = GAMES[slug]
+    session = session_for(alice, game=slug, players=players, options=options)
+    for move in moves:
+        response = as_alice.post(f"/api/sessions/{session.pk}/moves/", move, format="json")
+        assert response.status_code == 201, response.json()
+    exported = as_alice.get(f"/api/sessions/{session.pk}/export/").json()
+    copy = as_alice.post("/api/sessions/import/", exported, format="json")
+    assert copy.status_code == 201, copy.json()
+    original = as_alice.get(f"/api/sessions/{session.pk}/").json()
+    assert copy.json()["state"] == original["state"]
+    assert copy.json()["standings"] == original["standings"]
