@@ -16,15 +16,19 @@ def test_every_page_fits_a_phone(host_phone, alice, live_server):
                             if game.max_players >= 3 else NAMES[:game.min_players])
                 for game in engine.all_games()]
     page = host_phone()
-    paths = ["/", "/new/", "/players/", "/join/"]
+    paths = ["/", "/new/", "/players/", "/join/", "/history/"]
     for session in sessions:
         paths += [f"/new/?game={session.game}", f"/s/{session.pk}/",
-                  f"/board/{session.board_key}/", f"/join/{session.code}/"]
-    wide = []
+                  f"/board/{session.board_key}/", f"/join/{session.code}/",
+                  f"/history/sessions/{session.pk}/", f"/history/games/{session.game}/",
+                  f"/history/players/{session.seats.first().player_id}/"]
+    wide, failed = [], []
     for path in paths:
-        page.goto(path)
+        if page.goto(path).status != 200:
+            failed.append(path)
         if not no_sideways_scroll(page):
             wide.append(path)
+    assert failed == []
     assert wide == []
     foreign = [url for url in page.context.requests
                if not url.startswith(live_server.url) and not url.startswith("data:")]
