@@ -76,6 +76,15 @@ class Session(models.Model):
     def is_finished(self):
         return self.status == self.Status.FINISHED
 
+    @property
+    def game_name(self):
+        from companion import engine
+
+        try:
+            return engine.get(self.game).name
+        except engine.RuleViolation:  # a game no longer installed
+            return self.game
+
 
 class Seat(models.Model):
     session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="seats")
