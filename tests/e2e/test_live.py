@@ -56,3 +56,18 @@ def test_the_board_follows_the_table(host_phone, phone, alice):
     host.locator("#move-payload").fill('{"seat": 1, "points": 4}')
     host.get_by_role("button", name="Play").click()
     expect(board.locator("#log")).to_contain_text("Peter +4", timeout=1000)
+
+
+def test_without_a_stream_the_page_polls_and_still_follows(host_phone, phone, alice):
+    game = session_for(alice)
+    guest = phone()
+    # This phone's event stream never gets through (a proxy that buffers, say).
+    guest.route("**/stream/", lambda route: route.abort())
+    guest.goto(f"/join/{game.code}/")
+    guest.get_by_role("button", name="Peter").click()
+    guest.wait_for_selector("#scoreboard")
+    host = host_phone()
+    host.goto(f"/s/{game.pk}/")
+    host.locator("#move-payload").fill('{"seat": 0, "points": 5}')
+    host.get_by_role("button", name="Play").click()
+    expect(guest.locator("#log")).to_contain_text("Vanessa +5", timeout=15000)

@@ -108,3 +108,15 @@ def test_the_table_page_keeps_a_constant_number_of_queries(alice, game,
                                             "payload": f'{{"seat": 0, "points": {points}}}'})
     with django_assert_max_num_queries(12):
         client.get(f"/s/{game.pk}/")
+
+
+def test_polling_with_etag_answers_304_until_the_table_changes(alice, game):
+    client = browser_for(alice)
+    first = client.get(f"/s/{game.pk}/", HTTP_HX_REQUEST="true", HTTP_HX_TARGET="live")
+    assert first.status_code == 200 and first["ETag"] == '"0-host"'
+    assert client.get(f"/s/{game.pk}/", HTTP_IF_NONE_MATCH='"0-host"').status_code == 304
+    client.post(f"/s/{game.pk}/move/", {"type": "add", "payload": '{"seat": 0, "points": 1}'})
+    again = client.get(f"/s/{game.pk}/", HTTP_IF_NONE_MATCH='"0-host"',
+                       HTTP_HX_REQUEST="true", HTTP_HX_TARGET="live")
+    assert again.status_code == 200 and again["ETag"] == '"1-host"'
+    assert 'data-version="1"' in again.content.decode()
