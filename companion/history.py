@@ -59,9 +59,6 @@ def history(request):
     sessions = stats.session_history(owner=request.user, game=game or None, player=player,
                                      since=since, until=until)
     page = Paginator(sessions, PAGE_SIZE).get_page(request.GET.get("page"))
-    names = {g.slug: g.name for g in games}
-    for session in page:
-        session.game_name = names.get(session.game, session.game)
     query = request.GET.copy()
     query.pop("page", None)
     context = {"page": page, "games": games, "roster": roster, "game": game, "player": player,
