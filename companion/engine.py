@@ -45,6 +45,9 @@ class Game:
       (sealed choices). `viewer` is a seat index, or None for the host and the board.
     - options: every option with its default; check_options(options, seat_count) raises
       RuleViolation for a bad value.
+    - tallies(details) -> {name: number}: the numbers of a finished seat's standing details that
+      statistics average (optional). The services keep their sums and counts per host and game
+      as results are written and removed, so the details' shape stays the game's own.
     """
 
     slug: str
@@ -62,6 +65,7 @@ class Game:
     redact_move: Callable[[Mapping[str, Any], State, int | None], Mapping[str, Any]] = (
         _identity_move
     )
+    tallies: Callable[[dict[str, Any]], dict[str, float]] | None = None
 
     def resolve_options(self, given: Mapping[str, Any] | None, seat_count: int) -> dict[str, Any]:
         """The declared defaults overlaid with `given`; unknown names and bad values refused."""

@@ -189,3 +189,24 @@ class Result(models.Model):
 
     def __str__(self):
         return f"{self.name}: {self.score} (rank {self.rank})"
+
+
+class ResultTally(models.Model):
+    """The sum and count of one number a game tallies (Game.tallies) over a host's results of
+    that game, kept by the services with the Result rows: statistics average it in one read."""
+
+    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
+                              related_name="+")
+    game = models.CharField(max_length=30)
+    name = models.CharField(max_length=60)
+    total = models.FloatField()
+    count = models.IntegerField()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["owner", "game", "name"],
+                                    name="result_tally_unique"),
+        ]
+
+    def __str__(self):
+        return f"{self.game} {self.name}: {self.total} / {self.count}"

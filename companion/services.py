@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from django.contrib.auth import get_user_model, password_validation
 from django.core.exceptions import ValidationError
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -19,7 +19,7 @@ from rest_framework.authtoken.models import Token
 from companion import engine, live
 from companion.engine import RuleViolation
 from companion.errors import Conflict, Invalid, KeyReused, NotFound, Stale
-from companion.models import Guest, Move, Player, Result, Seat, Session
+from companion.models import Guest, Move, Player, Result, ResultTally, Seat, Session
 
 
 @dataclass(frozen=True)
@@ -167,19 +167,66 @@ def _check_version(session, expected_version):
 
 
 def _results_write(session, rules):
-    Result.objects.filter(session=session).delete()
+    _results_remove(session, rules)
     players = dict(session.seats.values_list("index", "player_id"))
+    rows = rules.standings(session.state)
     Result.objects.bulk_create(
         Result(session=session, seat=row["seat"], name=row["name"],
                player_id=players.get(row["seat"]), owner_id=session.owner_id, game=session.game,
                score=float(row["score"]), rank=row["rank"], winner=row["winner"],
                details=row.get("details") or {}, finished_at=session.finished_at)
-        for row in rules.standings(session.state)
+        for row in rows
     )
+    _tallies_change(session=session, rules=rules,
+                    details=[row.get("details") or {} for row in rows], sign=1)
+
+
+def _results_remove(session, rules):
+    """Delete the session's Result rows, their tallies taken off first."""
+    results = Result.objects.filter(session=session)
+    if rules.tallies is not None:
+        details = list(results.values_list("details", flat=True))
+        if not details:
+            return
+        _tallies_change(session=session, rules=rules, details=details, sign=-1)
+    results.delete()
+
+
+TALLY_UPSERT = (
+    "INSERT INTO {table} (owner_id, game, name, total, {count}) VALUES {values} "
+    "ON CONFLICT (owner_id, game, name) DO UPDATE SET "
+    "total = {table}.total + excluded.total, {count} = {table}.{count} + excluded.{count}"
+)
+
+
+def _tallies_change(*, session, rules, details, sign):
+    """Add (sign 1) or take off (sign -1) the game's tallies of these results' details to the
+    host's ResultTally rows: one upsert (PostgreSQL, SQLite 3.24+); rows left with no count are
+    deleted. Names in order, so that two finishes of one host lock the rows in the same order."""
+    if rules.tallies is None:
+        return
+    sums = {}
+    for entry in details:
+        for name, value in rules.tallies(entry).items():
+            total, count = sums.get(name, (0.0, 0))
+            sums[name] = (total + float(value), count + 1)
+    if not sums:
+        return
+    quote = connection.ops.quote_name
+    sql = TALLY_UPSERT.format(table=quote(ResultTally._meta.db_table), count=quote("count"),
+                              values=", ".join(["(%s, %s, %s, %s, %s)"] * len(sums)))
+    params = []
+    for name, (total, count) in sorted(sums.items()):
+        params += [session.owner_id, session.game, name, sign * total, sign * count]
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+    if sign < 0:
+        ResultTally.objects.filter(owner_id=session.owner_id, game=session.game,
+                                   count__lte=0).delete()
 
 
 def _settle(session, rules):
-    """Keep status, finished_at and the Result rows in step with the state."""
+    """Keep status, finished_at, the Result rows and their tallies in step with the state."""
     finished = rules.finished(session.state)
     if finished and not session.is_finished:
         session.status = Session.Status.FINISHED
@@ -188,7 +235,7 @@ def _settle(session, rules):
     elif not finished and session.is_finished:
         session.status = Session.Status.ACTIVE
         session.finished_at = None
-        Result.objects.filter(session=session).delete()
+        _results_remove(session, rules)
 
 
 def _announce(session):

@@ -468,6 +468,32 @@ def standings(state: Mapping[str, Any]) -> list[dict[str, Any]]:
     return rank_by_score(rows)
 
 
+TALLIED = ("castle6", "castle4", "churches", "windmills", "defense")
+
+
+def _number(value: Any) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool)
+
+
+def tallies(details: Mapping[str, Any]) -> dict[str, float]:
+    """The numbers statistics average, from a standings row's details: each round's total
+    ("round1_total") and its categories ("round1_castle6", …; the knights in round 3 only, the
+    only round they score in), for the rounds present. Rounds are numbered by their place."""
+    found: dict[str, float] = {}
+    for index, total in enumerate(details.get("round_totals") or []):
+        if _number(total):
+            found[f"round{index + 1}_total"] = total
+    for index, entry in enumerate(details.get("rounds") or []):
+        if not isinstance(entry, Mapping):
+            continue
+        number = index + 1
+        keys = (*TALLIED, "knights") if number == ROUNDS[-1] else TALLIED
+        for key in keys:
+            if _number(entry.get(key)):
+                found[f"round{number}_{key}"] = entry[key]
+    return found
+
+
 def _breakdown_words(breakdown: Mapping[str, int]) -> str:
     words = (f"castles {breakdown['castle6']}+{breakdown['castle4']}, "
              f"churches {breakdown['churches']}, windmills {breakdown['windmills']}, "
@@ -533,4 +559,5 @@ GAME = Game(
     standings=standings,
     finished=finished,
     summary=summary,
+    tallies=tallies,
 )

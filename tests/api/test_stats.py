@@ -213,17 +213,17 @@ def test_solitaire_host_isolated_from_other_host(db):
     assert stats.game_stats(owner=dora, game="tiny")["plays"] == 0
 
 
-def quixote_details(rng, *, with_knights=True):
-    rounds = []
-    for number in (1, 2, 3):
-        entry = {"round": number, "castle6": rng.choice((0, 6)), "castle4": rng.choice((0, 4)),
-                 "churches": rng.randint(0, 12), "windmills": rng.randint(0, 12),
-                 "defense": rng.choice((0, 5)),
-                 "knights": rng.randint(0, 15) if number == 3 and with_knights else 0}
-        entry["total"] = sum(value for key, value in entry.items() if key != "round")
-        rounds.append(entry)
-    return {"round_totals": [entry["total"] + rng.randint(0, 3) for entry in rounds],
-            "rounds": rounds}
+def quixote_score(rng, seat, round_):
+    """A random `score` move's data for one seat and round (the knights in round 3 only)."""
+    data = {"seat": seat, "round": round_, "castle6_knights": rng.randint(0, 3),
+            "castle4_knights": rng.randint(0, 3),
+            "church_groups": [rng.randint(1, 5) for _ in range(rng.randint(0, 3))],
+            "windmill_groups": [rng.randint(1, 5) for _ in range(rng.randint(0, 3))],
+            "defense_shields": rng.randint(0, 14)}
+    if round_ == 3:
+        data["knight_groups"] = [[rng.randint(1, 3) for _ in range(rng.randint(1, 4))]
+                                 for _ in range(rng.randint(0, 3))]
+    return data
 
 
 def quixote_recount(owner):
@@ -251,42 +251,52 @@ def quixote_recount(owner):
 
 
 def test_quixote_averages_match_a_recount(alice, charlie):
-    """Every round's and category's average against a Python recount (on PostgreSQL they come
-    from the sums a trigger keeps, migration 0003): several results and hosts, then an undone
-    finish (the rows deleted) and a rewritten result."""
+    """Every round's and category's average against a Python recount of the Result rows (the
+    averages come from the tallies the services keep, ResultTally): several results and hosts,
+    then an undone finish, a finish undone and played again differently, and every finish of a
+    host undone."""
     import random
 
     rng = random.Random(3)
 
     def seed(owner, sessions):
+        played = []
         for number in range(sessions):
             names = [f"Q{n}" for n in range(1 + number % 4)]
-            session = services.session_create(owner=owner, game="quixote", players=names)
-            for seat, name in enumerate(names):
-                Result.objects.create(
-                    session=session, seat=seat, name=name, owner=owner, game="quixote",
-                    score=rng.randint(0, 90), rank=seat + 1, winner=seat == 0,
-                    details=quixote_details(rng), finished_at=session.created_at)
+            session = services.session_create(owner=owner, game="quixote", players=names,
+                                              options={"deck": "none"})
+            for round_ in (1, 2, 3):
+                for seat in range(len(names)):
+                    services.move_play(session=session, type="score",
+                                       data=quixote_score(rng, seat, round_),
+                                       actor=services.Actor(user=owner))
+            played.append(session)
+        return played
 
     def figures(owner):
         cache.clear()
         found = stats.game_stats(owner=owner, game="quixote")["quixote"]
         return {"rounds": found["rounds"], "categories": found["categories"]}
 
-    seed(alice, 7)
+    alices = seed(alice, 7)
     seed(charlie, 3)  # another host's results count only for that host
+    assert Result.objects.filter(owner=alice, game="quixote").count() == 1 + 2 + 3 + 4 + 1 + 2 + 3
     assert figures(alice) == quixote_recount(alice)
     assert figures(charlie) == quixote_recount(charlie)
     assert figures(alice)["rounds"][2]["categories"]["knights"] is not None
 
-    Result.objects.filter(owner=alice, session=Result.objects.filter(owner=alice)
-                          .values("session")[:1]).delete()  # an undone finish
-    changed = Result.objects.filter(owner=alice).first()
-    changed.details = quixote_details(rng, with_knights=False)
-    changed.save()
+    host = services.Actor(user=alice)
+    services.move_undo(session=alices[0], actor=host)  # an undone finish
+    rewritten = alices[1]
+    services.move_undo(session=rewritten, actor=host)
+    services.move_play(session=rewritten, type="score", data=quixote_score(rng, 1, 3),
+                       actor=host)  # finished again, with another last score
+    assert Result.objects.filter(session=rewritten).count() == 2
     assert figures(alice) == quixote_recount(alice)
 
-    Result.objects.filter(owner=alice).delete()
+    for session in alices[1:]:
+        services.move_undo(session=session, actor=host)
+    assert not Result.objects.filter(owner=alice).exists()
     assert figures(alice)["rounds"][0] == {"round": 1, "average": None, "categories": {
         category: None for category in stats.QUIXOTE_CATEGORIES if category != "knights"}}
     assert figures(charlie) == quixote_recount(charlie)

@@ -648,3 +648,38 @@ def test_round_points_total_is_the_sum_of_its_parts(round_, numbers, knights):
     breakdown = rules.round_points(round_, numbers)
     assert breakdown["total"] == sum(breakdown[key] for key in rules.BREAKDOWN_KEYS[1:-1])
     assert breakdown["round"] == round_
+
+
+# --- tallies ------------------------------------------------------------------------------------
+
+def test_tallies_are_each_rounds_total_and_categories_with_knights_in_round_3():
+    table = Table(("Peter", "Ana"), deck="none")
+    for round_ in (1, 2, 3):
+        table.play("score", plain(0, round_, c6=3, churches=(3,), windmills=(2,), shields=12,
+                                  knights=[[2, 3]] if round_ == 3 else None))
+        table.play("score", plain(1, round_))
+    rows = {row["seat"]: row for row in GAME.standings(table.state)}
+    details = copy.deepcopy(rows[0]["details"])
+    tallies = GAME.tallies(details)
+    assert details == rows[0]["details"]  # pure: the details are not touched
+    assert tallies["round1_total"] == 6 + 6 + 2 + 5
+    assert tallies["round3_total"] == 6 + 6 + 2 + 5 + 5
+    assert {key: tallies[f"round2_{key}"] for key in rules.TALLIED} == {
+        "castle6": 6, "castle4": 0, "churches": 6, "windmills": 2, "defense": 5}
+    assert tallies["round3_knights"] == 5
+    assert "round1_knights" not in tallies and "round2_knights" not in tallies
+    assert len(tallies) == 3 + 3 * len(rules.TALLIED) + 1
+    assert set(GAME.tallies(rows[1]["details"])) == set(tallies)
+    assert all(value == 0 for key, value in GAME.tallies(rows[1]["details"]).items())
+
+
+def test_tallies_cover_only_the_rounds_present_and_only_numbers():
+    state = new_game(deck="none")
+    assert GAME.tallies(GAME.standings(state)[0]["details"]) == {}
+    table = Table(("Peter",), deck="none")
+    table.play("score", plain(0, 1, c6=1))
+    partial = GAME.tallies(GAME.standings(table.state)[0]["details"])
+    assert set(partial) == {"round1_total", *(f"round1_{key}" for key in rules.TALLIED)}
+    assert partial["round1_castle6"] == 6
+    assert GAME.tallies({"round_totals": [4, None, True], "rounds": [{"churches": "2"}]}) == {
+        "round1_total": 4}
