@@ -17,6 +17,10 @@ class SessionAdmin(admin.ModelAdmin):
     # The log is the truth: the state is only changed by replaying it, never by hand.
     readonly_fields = ["state", "version", "seed"]
 
+    def has_delete_permission(self, request, obj=None):
+        # No data is lost: a session stays with its log; results and their tallies stay in step.
+        return False
+
 
 @admin.register(Move)
 class MoveAdmin(admin.ModelAdmin):
@@ -40,6 +44,12 @@ class PlayerAdmin(admin.ModelAdmin):
 class ResultAdmin(admin.ModelAdmin):
     list_display = ["session", "game", "name", "score", "rank", "winner", "finished_at"]
     list_filter = ["game", "winner"]
+
+    def has_change_permission(self, request, obj=None):
+        return False  # kept by the services when a game finishes or reopens
+
+    def has_delete_permission(self, request, obj=None):
+        return False
 
 
 admin.site.register(Guest)
