@@ -138,16 +138,12 @@ def rank_by_score(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return ordered
 
 
-# The registry: slug -> (game, its move serializers, whether every viewer sees the same panel).
-# Filled by each game app's ready().
-_registry: dict[str, tuple[Game, Mapping[str, Any], bool]] = {}
+# The registry: slug -> (game, its move serializers). Filled by each game app's ready().
+_registry: dict[str, tuple[Game, Mapping[str, Any]]] = {}
 
 
-def register(game: Game, serializers: Mapping[str, Any] | None = None, *,
-             shared_panel: bool = False) -> None:
-    """`shared_panel`: the game's panel is the same for every viewer (what differs is shown by
-    CSS), so the live stream renders it once per version instead of once per viewer."""
-    _registry[game.slug] = (game, dict(serializers or {}), shared_panel)
+def register(game: Game, serializers: Mapping[str, Any] | None = None) -> None:
+    _registry[game.slug] = (game, dict(serializers or {}))
 
 
 def unregister(slug: str) -> None:
@@ -163,10 +159,6 @@ def get(slug: str) -> Game:
 
 def serializers_of(slug: str) -> Mapping[str, Any]:
     return _registry[slug][1]
-
-
-def shares_panel(slug: str) -> bool:
-    return _registry[slug][2]
 
 
 def all_games() -> list[Game]:

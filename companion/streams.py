@@ -15,7 +15,7 @@ from asgiref.sync import sync_to_async
 from django.db import close_old_connections, connections
 from django.http import Http404, StreamingHttpResponse
 
-from companion import engine, fragments, live
+from companion import fragments, live
 from companion.access import session_access
 from companion.errors import Refused
 from companion.models import Session
@@ -168,8 +168,6 @@ async def table_stream(request, pk):
         session_id, version, viewer, is_host, game = await _access(request, pk, True)
     except Refused:
         raise Http404 from None
-    if engine.shares_panel(game):
-        viewer, is_host = None, True  # one render of the panel serves every phone
     last_seen = request.headers.get("Last-Event-ID", "")
     known = int(last_seen) if last_seen.isdigit() else version
 

@@ -12,5 +12,4 @@ class AlatristeConfig(AppConfig):
         from games.alatriste.moves import SERIALIZERS
         from games.alatriste.rules import GAME
 
-        # Every phone sees the same sheets; "(you)" is marked by the page's CSS.
-        engine.register(GAME, SERIALIZERS, shared_panel=True)
+        engine.register(GAME, SERIALIZERS)
