@@ -77,3 +77,15 @@ def as_charlie(charlie):
 @pytest.fixture
 def anonymous(db):
     return api_client()
+
+
+@pytest.fixture(scope="session")
+def django_db_setup(django_db_setup):
+    """Close each connection pool before the test database is dropped: a pool keeps connections
+    open (PostgreSQL), and DROP DATABASE refuses a database that is still in use."""
+    yield
+    from django.db import connections
+
+    for connection in connections.all(initialized_only=True):
+        if hasattr(connection, "close_pool"):
+            connection.close_pool()
