@@ -1,15 +1,9 @@
-from django.apps import AppConfig
+from companion.apps import GameConfig
 
 
-class AlatristeConfig(AppConfig):
+class AlatristeConfig(GameConfig):
     name = "games.alatriste"
     label = "alatriste"
+    default = True
     default_auto_field = "django.db.models.BigAutoField"
     verbose_name = "El Capitán Alatriste"
-
-    def ready(self):
-        from companion import engine
-        from games.alatriste.moves import SERIALIZERS
-        from games.alatriste.rules import GAME
-
-        engine.register(GAME, SERIALIZERS)

@@ -1,14 +1,8 @@
-from django.apps import AppConfig
+from companion.apps import GameConfig
 
 
-class KnightsConfig(AppConfig):
+class KnightsConfig(GameConfig):
     name = "games.knights"
     label = "knights"
+    default = True
     verbose_name = "Knights & Damosels"
-
-    def ready(self):
-        from companion import engine
-        from games.knights.moves import SERIALIZERS
-        from games.knights.rules import GAME
-
-        engine.register(GAME, SERIALIZERS)

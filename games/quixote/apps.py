@@ -1,14 +1,8 @@
-from django.apps import AppConfig
+from companion.apps import GameConfig
 
 
-class QuixoteConfig(AppConfig):
+class QuixoteConfig(GameConfig):
     name = "games.quixote"
     label = "quixote"
+    default = True
     verbose_name = "Don Quixote"
-
-    def ready(self):
-        from companion import engine
-        from games.quixote.moves import SERIALIZERS
-        from games.quixote.rules import GAME
-
-        engine.register(GAME, SERIALIZERS)

@@ -1,14 +1,8 @@
-from django.apps import AppConfig
+from companion.apps import GameConfig
 
 
-class RabbitsConfig(AppConfig):
+class RabbitsConfig(GameConfig):
     name = "games.rabbits"
     label = "rabbits"
+    default = True
     verbose_name = "Lenino's Jack Rabbits"
-
-    def ready(self):
-        from companion import engine
-        from games.rabbits.moves import SERIALIZERS
-        from games.rabbits.rules import GAME
-
-        engine.register(GAME, SERIALIZERS)
