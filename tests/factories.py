@@ -21,3 +21,13 @@ class UserFactory(factory.django.DjangoModelFactory):
 def session_for(owner, *, game="tiny", players=("Vanessa", "Peter"), options=None, seed="s"):
     return services.session_create(owner=owner, game=game, players=list(players),
                                    options=options or {}, seed=seed)
+
+
+def played(owner, players=("Vanessa", "Peter"), moves=((0, 10), (0, 10)), game="tiny"):
+    """A tiny game in which each (seat, points) of `moves` was played by its host: the defaults
+    finish it (the first to 20 wins)."""
+    session = session_for(owner, game=game, players=players)
+    for seat, points in moves:
+        services.move_play(session=session, type="add", data={"seat": seat, "points": points},
+                           actor=services.Actor(user=owner))
+    return session

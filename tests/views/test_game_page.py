@@ -5,7 +5,7 @@ from django.core.cache import cache
 
 from companion import services
 from companion.models import Result
-from tests.factories import session_for
+from tests.factories import played
 from tests.views.helpers import assert_phone_ready, browser_for
 
 
@@ -14,17 +14,11 @@ def fresh_cache():
     cache.clear()
 
 
-def finish(owner, players, moves):
-    session = session_for(owner, players=players)
-    for seat, points in moves:
-        services.move_play(session=session, type="add", data={"seat": seat, "points": points},
-                           actor=services.Actor(user=owner))
-    return session
 
 
 def test_game_page(alice, charlie):
-    finish(alice, ("Vanessa", "Peter"), ((0, 10), (1, 3), (0, 10)))
-    finish(charlie, ("Zed", "Yan"), ((0, 10), (0, 10)))
+    played(alice, ("Vanessa", "Peter"), ((0, 10), (1, 3), (0, 10)))
+    played(charlie, ("Zed", "Yan"), ((0, 10), (0, 10)))
     response = browser_for(alice).get("/history/games/tiny/")
     assert response.status_code == 200
     assert_phone_ready(response)
@@ -34,7 +28,7 @@ def test_game_page(alice, charlie):
 
 
 def test_a_finish_undone_leaves_the_page(alice):
-    session = finish(alice, ("Vanessa", "Peter"), ((0, 10), (0, 10)))
+    session = played(alice, ("Vanessa", "Peter"), ((0, 10), (0, 10)))
     client = browser_for(alice)
     assert "<strong>20</strong>" in client.get("/history/games/tiny/").content.decode()
     services.move_undo(session=session, actor=services.Actor(user=alice))
@@ -48,12 +42,12 @@ def test_unknown_game_is_404(alice):
 
 
 def test_queries_stay_constant(alice, django_assert_max_num_queries):
-    finish(alice, ("Vanessa", "Peter"), ((0, 10), (0, 10)))
+    played(alice, ("Vanessa", "Peter"), ((0, 10), (0, 10)))
     client = browser_for(alice)
     with django_assert_max_num_queries(9):
         assert client.get("/history/games/tiny/").status_code == 200
     for number in range(8):
-        finish(alice, ("Vanessa", f"O{number}"), ((number % 2, 10), (number % 2, 10)))
+        played(alice, ("Vanessa", f"O{number}"), ((number % 2, 10), (number % 2, 10)))
     cache.clear()
     with django_assert_max_num_queries(9):
         assert client.get("/history/games/tiny/").status_code == 200

@@ -7,21 +7,13 @@ import pytest
 
 from companion import services
 from companion.models import Player
-from tests.factories import session_for
+from tests.factories import played
 from tests.views.helpers import assert_phone_ready, browser_for
 
 
-def finish(owner, players=("Vanessa", "Peter"), moves=((0, 10), (0, 10)), game="tiny"):
-    session = session_for(owner, players=players, game=game)
-    for seat, points in moves:
-        services.move_play(session=session, type="add", data={"seat": seat, "points": points},
-                           actor=services.Actor(user=owner))
-    return session
-
-
 def test_history_lists_own_sessions_only(alice, charlie):
-    mine = finish(alice)
-    theirs = finish(charlie, players=("Zed", "Yan"))
+    mine = played(alice)
+    theirs = played(charlie, players=("Zed", "Yan"))
     response = browser_for(alice).get("/history/")
     assert response.status_code == 200
     assert_phone_ready(response)
@@ -36,8 +28,8 @@ def test_history_needs_a_sign_in(db):
 
 
 def test_filters_by_game_player_and_date(alice):
-    with_peter = finish(alice)
-    without = finish(alice, players=("Vanessa", "Olga"))
+    with_peter = played(alice)
+    without = played(alice, players=("Vanessa", "Olga"))
     peter = Player.objects.get(owner=alice, name="Peter")
     html = browser_for(alice).get(f"/history/?player={peter.pk}").content.decode()
     assert f"/history/sessions/{with_peter.pk}/" in html
@@ -50,7 +42,7 @@ def test_filters_by_game_player_and_date(alice):
 
 
 def test_htmx_filter_answers_the_results_partial(alice):
-    finish(alice)
+    played(alice)
     response = browser_for(alice).get("/history/?game=tiny", HTTP_HX_REQUEST="true",
                                       HTTP_HX_TARGET="results")
     html = response.content.decode()
@@ -59,12 +51,12 @@ def test_htmx_filter_answers_the_results_partial(alice):
 
 def test_pages_and_constant_queries(alice, django_assert_max_num_queries):
     for _ in range(3):
-        finish(alice)
+        played(alice)
     client = browser_for(alice)
     with django_assert_max_num_queries(10):
         assert client.get("/history/").status_code == 200
     for _ in range(22):
-        finish(alice, players=("Vanessa", "Peter", "Olga"))
+        played(alice, players=("Vanessa", "Peter", "Olga"))
     with django_assert_max_num_queries(10):
         first = client.get("/history/").content.decode()
     assert "Page 1 of 2" in first and "page=2" in first
@@ -127,8 +119,8 @@ def test_other_hosts_sessions_are_404(alice, charlie, game, bob):
 
 
 def test_results_csv_page(alice, charlie):
-    finish(alice)
-    finish(charlie, players=("Zed", "Yan"))
+    played(alice)
+    played(charlie, players=("Zed", "Yan"))
     response = browser_for(alice).get("/history/results.csv")
     body = b"".join(response.streaming_content).decode()
     assert "Vanessa" in body and "Zed" not in body

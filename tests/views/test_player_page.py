@@ -2,22 +2,14 @@
 
 from companion import services
 from companion.models import Player
-from tests.factories import session_for
+from tests.factories import played
 from tests.views.helpers import assert_phone_ready, browser_for
 
 
-def finish(owner, players, moves):
-    session = session_for(owner, players=players)
-    for seat, points in moves:
-        services.move_play(session=session, type="add", data={"seat": seat, "points": points},
-                           actor=services.Actor(user=owner))
-    return session
-
-
 def test_player_page_shows_the_figures(alice):
-    finish(alice, ("Vanessa", "Peter"), ((0, 10), (0, 10)))
-    finish(alice, ("Vanessa", "Peter"), ((1, 10), (1, 10)))
-    finish(alice, ("Vanessa", "Peter"), ((1, 10), (1, 10)))
+    played(alice, ("Vanessa", "Peter"), ((0, 10), (0, 10)))
+    played(alice, ("Vanessa", "Peter"), ((1, 10), (1, 10)))
+    played(alice, ("Vanessa", "Peter"), ((1, 10), (1, 10)))
     vanessa = Player.objects.get(owner=alice, name="Vanessa")
     response = browser_for(alice).get(f"/history/players/{vanessa.pk}/")
     assert response.status_code == 200
@@ -36,19 +28,19 @@ def test_a_player_without_games(alice):
 
 
 def test_queries_stay_constant(alice, django_assert_max_num_queries):
-    finish(alice, ("Vanessa", "Peter"), ((0, 10), (0, 10)))
+    played(alice, ("Vanessa", "Peter"), ((0, 10), (0, 10)))
     vanessa = Player.objects.get(owner=alice, name="Vanessa")
     client = browser_for(alice)
     with django_assert_max_num_queries(9):
         assert client.get(f"/history/players/{vanessa.pk}/").status_code == 200
     for number in range(8):
-        finish(alice, ("Vanessa", f"O{number}", f"P{number}"), ((number % 3, 10), (0, 10)))
+        played(alice, ("Vanessa", f"O{number}", f"P{number}"), ((number % 3, 10), (0, 10)))
     with django_assert_max_num_queries(9):
         assert client.get(f"/history/players/{vanessa.pk}/").status_code == 200
 
 
 def test_another_hosts_player_is_404(alice, charlie):
-    finish(alice, ("Vanessa", "Peter"), ((0, 10), (0, 10)))
+    played(alice, ("Vanessa", "Peter"), ((0, 10), (0, 10)))
     vanessa = Player.objects.get(owner=alice, name="Vanessa")
     assert browser_for(charlie).get(f"/history/players/{vanessa.pk}/").status_code == 404
     assert browser_for(alice).get("/history/players/999999/").status_code == 404
