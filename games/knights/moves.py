@@ -131,18 +131,24 @@ class PlacementsField(serializers.DictField):
         return {str(int(key)): faces for key, faces in value.items()}
 
 
+def _with_form_placements(data):
+    """The placements of an HTML form (radios named p.<seat>.<chivalry> or p.<chivalry>) folded
+    into the `placements` field the API sends, unless that field was given."""
+    data = _plain(data)
+    if isinstance(data, dict):
+        dotted = _dotted(data)
+        if dotted and _blank(data.get("placements")):
+            data["placements"] = dotted
+    return data
+
+
 class KnightsPlacementsSerializer(serializers.Serializer):
     placements = PlacementsField(
         required=False, default=dict,
         help_text='{"<seat>": {"<chivalry>": "up" | "down"}}: every card the round needs placed')
 
     def to_internal_value(self, data):
-        data = _plain(data)
-        if isinstance(data, dict):
-            dotted = _dotted(data)
-            if dotted and _blank(data.get("placements")):
-                data["placements"] = dotted
-        return super().to_internal_value(data)
+        return super().to_internal_value(_with_form_placements(data))
 
 
 class KnightsWorshipSerializer(KnightsPlacementsSerializer):
@@ -158,13 +164,9 @@ class KnightsSealSerializer(serializers.Serializer):
     placements = FacesField(help_text='{"<chivalry>": "up" | "down"} for that seat\'s cards')
 
     def to_internal_value(self, data):
-        data = _plain(data)
-        if isinstance(data, dict):
-            dotted = _dotted(data)
-            if dotted and _blank(data.get("placements")):
-                data["placements"] = dotted
-            if isinstance(data.get("placements"), str):
-                data["placements"] = _json_text(data["placements"])
+        data = _with_form_placements(data)
+        if isinstance(data, dict) and isinstance(data.get("placements"), str):
+            data["placements"] = _json_text(data["placements"])
         return super().to_internal_value(data)
 
 
