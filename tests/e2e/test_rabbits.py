@@ -25,6 +25,9 @@ def type_dice(page, first, second):
     page.get_by_label("second die").fill(str(second))
     page.get_by_role("button", name="Enter").click()
     expect(page.locator("#rb-price")).to_have_text(str(first + second))
+    # The live push can show the new price before the roll's own answer lands and is swapped in;
+    # wait for that answer too, or a section opened right now would be closed under the finger.
+    expect(page.locator(".htmx-request")).to_have_count(0)
 
 
 def pick(page, form, *cards):
