@@ -1,5 +1,3 @@
-from importlib import import_module
-
 from django.apps import AppConfig
 
 
@@ -9,17 +7,41 @@ class CompanionConfig(AppConfig):
 
 
 class GameConfig(AppConfig):
-    """A game's Django app: on start it registers `<app>.rules.GAME` with the serializers of
-    `<app>.moves.SERIALIZERS`, so that the API and the pages know the game.
+    """A game's Django app. Its subclass declares, as dotted names, everything the game brings;
+    on start they are resolved into a `companion.plugins.Plugin` and registered. The platform
+    reads nothing else of a game (templates are found by convention under templates/games/<slug>/,
+    static files under static/games/<slug>/).
 
     Not an app of its own: Django skips it (default = False); each game's subclass says
     default = True, so that Django picks it although this base is imported beside it."""
 
     default = False
 
-    def ready(self):
-        from companion import engine
+    rules = None  # "games.<slug>.rules.GAME": the pure engine.Game
+    moves = None  # "games.<slug>.moves.SERIALIZERS": move type -> serializer
+    panel_model = None  # "games.<slug>.panel.panel_model" (pure)
+    live_model = None  # "games.<slug>.panel.live_model": the part pushed once (optional)
+    panel_data = None  # "games.<slug>.panel_data.load": what the model needs from the database
+    stats = None  # "games.<slug>.stats.figures" (optional)
+    urls = None  # "games.<slug>.urls", mounted at /g/<slug>/ with its app_name
+    api_urls = None  # "games.<slug>.api_urls", mounted at /api/games/<slug>/
+    styles = ()  # static paths, loaded once in the head of the game's pages
+    scripts = ()
+    enum_names = {}  # drf-spectacular ENUM_NAME_OVERRIDES the game's serializers need
 
-        rules = import_module(f"{self.name}.rules")
-        moves = import_module(f"{self.name}.moves")
-        engine.register(rules.GAME, moves.SERIALIZERS)
+    def ready(self):
+        from django.conf import settings
+
+        from companion import plugins
+
+        resolve = plugins.resolve
+        plugins.register(plugins.Plugin(
+            rules=resolve(self.rules), serializers=dict(resolve(self.moves) or {}),
+            panel_model=resolve(self.panel_model), live_model=resolve(self.live_model),
+            panel_data=resolve(self.panel_data), stats=resolve(self.stats),
+            urls=self.urls, api_urls=self.api_urls,
+            styles=tuple(self.styles), scripts=tuple(self.scripts),
+        ))
+        if self.enum_names:
+            overrides = settings.SPECTACULAR_SETTINGS.setdefault("ENUM_NAME_OVERRIDES", {})
+            overrides.update(self.enum_names)

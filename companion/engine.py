@@ -7,20 +7,40 @@ database and no Django settings.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 State = dict[str, Any]
 
 
-class RuleViolation(Exception):
-    """A move the rules refuse. The message is a sentence a player understands."""
+def mark(text: str) -> str:
+    """Marks a sentence of a pure module as one a person reads (for translation at the edge);
+    returns it unchanged, so that modules without Django can use it as `_`."""
+    return text
 
-    def __init__(self, message: str, *, field: str | None = None):
+
+class Refused(Exception):  # noqa: N818 (a refusal is not a program error)
+    """The one root of every refusal, the rules' and the platform's: a sentence a person
+    understands, an HTTP status and a code for the API, and the fields it is about."""
+
+    status = 400
+    code = "invalid"
+
+    def __init__(self, message: str, *, field: str | None = None,
+                 fields: Mapping[str, list[str]] | None = None, session: Any = None):
         super().__init__(message)
         self.message = message
         self.field = field
+        self.fields = dict(fields or ({field: [message]} if field else {}))
+        # For 412 (errors.Stale): the answer carries the fresh session.
+        self.session = session
+
+
+class RuleViolation(Refused):
+    """A move the rules refuse."""
+
+    code = "rule"
 
 
 def _identity_state(state: State, viewer: int | None) -> State:
@@ -48,6 +68,10 @@ class Game:
     - tallies(details) -> {name: number}: the numbers of a finished seat's standing details that
       statistics average (optional). The services keep their sums and counts per host and game
       as results are written and removed, so the details' shape stays the game's own.
+    - round_scores(details) -> [points of round 1, 2, ...]: a seat's score per round, for the
+      charts of a game scored in rounds (optional).
+    - Every move leaves `state["last"]` a dict whose "type" is the move's type (what it did, for
+      the panels and the log).
     """
 
     slug: str
@@ -66,6 +90,7 @@ class Game:
         _identity_move
     )
     tallies: Callable[[dict[str, Any]], dict[str, float]] | None = None
+    round_scores: Callable[[dict[str, Any]], list[float] | None] | None = None
 
     def resolve_options(self, given: Mapping[str, Any] | None, seat_count: int) -> dict[str, Any]:
         """The declared defaults overlaid with `given`; unknown names and bad values refused."""
@@ -93,14 +118,29 @@ class Game:
             )
 
 
-def move_rng(seed: str, seq: int) -> random.Random:
+class Dice(random.Random):
+    """A move's seeded random source, noting every six-sided die it rolls (for the timeline)."""
+
+    def __init__(self, seed: str):
+        super().__init__(seed)
+        self.rolled: list[int] = []
+
+    def randint(self, a: int, b: int) -> int:
+        value = super().randint(a, b)
+        if (a, b) == (1, 6):
+            self.rolled.append(value)
+        return value
+
+
+def move_rng(seed: str, seq: int) -> Dice:
     """The random source of move `seq` (0 is the set-up): a replay rolls the same dice."""
-    return random.Random(f"{seed}:{seq}")
+    return Dice(f"{seed}:{seq}")
 
 
 def apply(game: Game, state: State, move_type: str, data: dict[str, Any], actor: int | None,
-          seed: str, seq: int) -> State:
+          seed: str, seq: int, rng: random.Random | None = None) -> State:
     """One move applied to `state`, or RuleViolation."""
+    rng = rng or move_rng(seed, seq)
     try:
         rule = game.moves[move_type]
     except KeyError:
@@ -108,20 +148,58 @@ def apply(game: Game, state: State, move_type: str, data: dict[str, Any], actor:
         raise RuleViolation(
             f"{game.name} has no move called {move_type!r} (its moves: {known}).", field="type"
         ) from None
-    return rule(state, data, actor, move_rng(seed, seq))
+    return rule(state, data, actor, rng)
 
 
 def initial_state(game: Game, seat_names: list[str], options: dict[str, Any], seed: str) -> State:
     return game.setup(list(seat_names), dict(options), move_rng(seed, 0))
 
 
+@dataclass(frozen=True)
+class Step:
+    """One move of a log folded: the state before and after it and the dice it rolled. An undone
+    move is not applied (after is before); a refused one carries its refusal (tolerant folds)."""
+
+    move: Mapping[str, Any]
+    before: State
+    after: State
+    dice: list[int]
+    refusal: RuleViolation | None = None
+
+    @property
+    def applied(self) -> bool:
+        return self.refusal is None and not self.move.get("undone")
+
+
+def steps(game: Game, state: State, seed: str, moves: Iterable[Mapping[str, Any]], *,
+          tolerant: bool = False) -> Iterator[Step]:
+    """The one fold of a move log ({"seq", "type", "data", "actor", "undone"?}, in seq order) over
+    `state`: replay, import and the timeline all read it. A refused move raises RuleViolation,
+    or with `tolerant` is yielded with its refusal and leaves the state as it was (an old log
+    the rules no longer take)."""
+    for move in moves:
+        if move.get("undone"):
+            yield Step(move, state, state, [])
+            continue
+        rng = move_rng(seed, move["seq"])
+        try:
+            after = apply(game, state, move["type"], move["data"], move.get("actor"), seed,
+                          move["seq"], rng)
+        except RuleViolation as refusal:
+            if not tolerant:
+                raise
+            yield Step(move, state, state, [], refusal)
+            continue
+        yield Step(move, state, after, rng.rolled)
+        state = after
+
+
 def replay(game: Game, seat_names: list[str], options: dict[str, Any], seed: str,
            moves: Iterable[Mapping[str, Any]]) -> State:
     """Fold the active moves ({"seq", "type", "data", "actor"}) over the set-up, in seq order."""
     state = initial_state(game, seat_names, options, seed)
-    for move in moves:
-        state = apply(game, state, move["type"], move["data"], move.get("actor"), seed,
-                      move["seq"])
+    for step in steps(game, state, seed, moves):
+        state = step.after
     return state
 
 
@@ -138,12 +216,12 @@ def rank_by_score(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return ordered
 
 
-# The registry: slug -> (game, its move serializers). Filled by each game app's ready().
-_registry: dict[str, tuple[Game, Mapping[str, Any]]] = {}
+# The rules of every registered game: slug -> Game. Filled by companion.plugins.register.
+_registry: dict[str, Game] = {}
 
 
-def register(game: Game, serializers: Mapping[str, Any] | None = None) -> None:
-    _registry[game.slug] = (game, dict(serializers or {}))
+def register(game: Game) -> None:
+    _registry[game.slug] = game
 
 
 def unregister(slug: str) -> None:
@@ -152,14 +230,10 @@ def unregister(slug: str) -> None:
 
 def get(slug: str) -> Game:
     try:
-        return _registry[slug][0]
-    except KeyError:
+        return _registry[slug]
+    except (KeyError, TypeError):
         raise RuleViolation(f"There is no game called {slug!r}.", field="game") from None
 
 
-def serializers_of(slug: str) -> Mapping[str, Any]:
-    return _registry[slug][1]
-
-
 def all_games() -> list[Game]:
-    return [entry[0] for entry in sorted(_registry.values(), key=lambda entry: entry[0].name)]
+    return sorted(_registry.values(), key=lambda game: game.name)

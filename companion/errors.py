@@ -1,17 +1,11 @@
-"""Domain refusals other than the rules' own (engine.RuleViolation). The API's one exception
-handler and the htmx views turn each into its status code and sentence."""
+"""The platform's refusals. They share one root with the rules' own (engine.Refused, of which
+engine.RuleViolation is one): the API's one exception handler and the pages turn any of them into
+its status code and sentence."""
 
+from companion.engine import Refused, RuleViolation
 
-class Refused(Exception):
-    status = 400
-    code = "invalid"
-
-    def __init__(self, message, *, fields=None, session=None):
-        super().__init__(message)
-        self.message = message
-        self.fields = fields or {}
-        # For 412: the answer carries the fresh session.
-        self.session = session
+__all__ = ["Conflict", "Forbidden", "Invalid", "KeyReused", "NotFound", "Refused",
+           "RuleViolation", "Stale"]
 
 
 class Invalid(Refused):

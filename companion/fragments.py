@@ -2,60 +2,67 @@
 
 The same partials serve the first render of the table page, the htmx answer to a move, and the
 pushes of the live stream. What is shared is rendered without a request, once per version.
+The game's panel is its plugin's: a pure model (`panel_model`, and `live_model` for the part every
+phone sees alike) laid out by `games/<slug>/panel.html` and `panel_live.html`.
 """
 
-from functools import cache
+from django.template.loader import render_to_string
 
-from django.template import TemplateDoesNotExist
-from django.template.loader import get_template, render_to_string, select_template
-
-from companion import engine
+from companion import plugins
 from companion.services import Actor
 
 SHARED = ("scoreboard", "log", "undo")
 LOG_LENGTH = 30
 
 
-@cache
-def live_part_template(game):
-    """A game's `panel_live.html`: the part of its panel that every phone sees alike (sheets,
-    the last result). A game that has one gets only that part pushed on every move; its forms
-    stay as the phone has them. Without one, the whole panel is pushed."""
-    name = f"games/{game}/panel_live.html"
-    try:
-        get_template(name)
-    except TemplateDoesNotExist:
-        return None
-    return name
+def pushes_whole_panel(game):
+    """A game with a live part gets only that part pushed on every move (its forms stay as each
+    phone has them); without one, each phone's whole panel is pushed."""
+    return plugins.get(game).live_model is None
 
 
-def panel_template(session):
-    return select_template([f"games/{session.game}/panel.html",
-                            "companion/panel_generic.html"]).template.name
+def _live(plugin, session, standings):
+    # As the board sees it: no viewer, so nothing sealed shows, and the same for every phone.
+    return plugin.live_model(plugin.rules.redact(session.state, None), standings)
 
 
-def fragment_context(session, actor):
-    """Everything the partials need, for one viewer (actor None: the board)."""
-    rules = engine.get(session.game)
+def fragment_context(session, actor, *, posted=None, refusal=None, panel=True):
+    """Everything the partials need, for one viewer (actor None: the board). `posted` and
+    `refusal` refill a refused form: the form's fields ({name: [values]}) and
+    {"form", "message"}. panel=False leaves out the panel's model (the shared fragments)."""
+    plugin = plugins.get(session.game)
+    rules = plugin.rules
     viewer = actor.seat if actor else None
+    is_host = bool(actor and actor.is_host)
     moves = list(session.moves.order_by("-seq")[:LOG_LENGTH])
     last_active = next((move for move in moves if not move.undone), None)
     if last_active is None and len(moves) == LOG_LENGTH:
         last_active = session.moves.filter(undone=False).order_by("-seq").first()
-    return {
+    state = rules.redact(session.state, viewer)
+    standings = rules.standings(session.state)
+    context = {
         "session": session,
         "rules": rules,
-        "state": rules.redact(session.state, viewer),
-        "standings": rules.standings(session.state),
+        "plugin": plugin,
+        "state": state,
+        "standings": standings,
         "moves": moves,
         "last_active": last_active,
         "actor": actor,
         "can_play": actor is not None,
-        "is_host": bool(actor and actor.is_host),
+        "is_host": is_host,
         "viewer": viewer,
         "seats": list(session.seats.all()),
-        "panel_template": panel_template(session) if actor else None,
+        "refusal": refusal,
+        "panel_template": plugin.panel_template if actor else None,
     }
+    if panel and actor is not None and plugin.panel_model is not None:
+        data = plugin.panel_data(session) if plugin.panel_data else None
+        context["panel"] = plugin.panel_model(state, viewer=viewer, is_host=is_host, data=data,
+                                              posted=posted, refusal=refusal)
+        if plugin.live_model is not None:
+            context["live"] = _live(plugin, session, standings)
+    return context
 
 
 def viewer_actor(session, viewer, is_host):
@@ -68,14 +75,14 @@ def viewer_actor(session, viewer, is_host):
 
 
 def render_shared(session):
-    context = fragment_context(session, Actor(user=session.owner))
+    # The undo button as a seat with a phone sees it; the panel is not among these.
+    context = fragment_context(session, Actor(user=session.owner), panel=False)
     shared = {name: render_to_string(f"companion/table.html#{name}", context) for name in SHARED}
-    live_part = live_part_template(session.game)
-    if live_part:
-        # Rendered as the board sees it: no viewer, so nothing sealed shows.
-        shared["panel_live"] = render_to_string(live_part, {**context, "viewer": None,
-                                                            "state": context["rules"].redact(
-                                                                session.state, None)})
+    plugin = context["plugin"]
+    if plugin.live_model is not None:
+        shared["panel_live"] = render_to_string(plugin.live_template, {
+            **context, "state": plugin.rules.redact(session.state, None),
+            "live": _live(plugin, session, context["standings"])})
     return shared
 
 

@@ -11,7 +11,7 @@ from django.http import Http404, StreamingHttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
 
-from companion import charts, engine, stats
+from companion import charts, engine, plugins, stats
 from companion.engine import RuleViolation
 from companion.models import Player, Session
 
@@ -114,6 +114,7 @@ def game_detail(request, slug):
     game = _game(slug)
     figures = stats.game_stats(owner=request.user, game=game.slug)
     context = {"game": game, "stats": figures, "extra": figures.get(game.slug),
+               "stats_template": plugins.get(game.slug).stats_template,
                "length": {key: datetime.timedelta(seconds=value) if value is not None else None
                           for key, value in figures["length"].items()},
                "chart": charts.score_distribution(figures["distribution"], game_name=game.name)}

@@ -157,7 +157,8 @@ class Move(models.Model):
         return f"#{self.seq} {self.summary}"
 
     def as_replay(self):
-        return {"seq": self.seq, "type": self.type, "data": self.data, "actor": self.actor_seat}
+        return {"seq": self.seq, "type": self.type, "data": self.data, "actor": self.actor_seat,
+                "undone": self.undone}
 
 
 class Result(models.Model):

@@ -5,7 +5,7 @@ import json
 from django.core.serializers.json import DjangoJSONEncoder
 from django.utils.translation import gettext as _
 
-from companion import engine
+from companion import engine, plugins
 from companion.api.errors import first_sentence
 from companion.engine import RuleViolation
 from companion.errors import Invalid
@@ -21,7 +21,7 @@ def move_payload(*, game, move_type, fields):
         known = ", ".join(sorted(rules.moves))
         raise RuleViolation(f"{rules.name} has no move called {move_type!r} (its moves: {known}).",
                             field="type")
-    serializer_class = engine.serializers_of(game).get(move_type)
+    serializer_class = plugins.get(game).serializers.get(move_type)
     if serializer_class is None:
         return dict(fields)
     serializer = serializer_class(data=fields)

@@ -1,7 +1,7 @@
 """The only writers. Every change to a session goes through here, from the API and the pages alike.
 
 Keyword-only functions named <thing>_<action>. Each one is a single transaction: a refusal
-(RuleViolation or errors.Refused) leaves nothing behind.
+(any errors.Refused, the rules' RuleViolation included) leaves nothing behind.
 """
 
 import hashlib
@@ -17,7 +17,6 @@ from django.utils.translation import gettext as _
 from rest_framework.authtoken.models import Token
 
 from companion import engine, live
-from companion.engine import RuleViolation
 from companion.errors import Conflict, Invalid, KeyReused, NotFound, Stale
 from companion.models import Guest, Move, Player, Result, ResultTally, Seat, Session
 
@@ -258,13 +257,16 @@ def move_prior(*, session, key, fingerprint):
     return prior
 
 
-def move_play(*, session, type, data, actor, expected_version=None, key=None, fingerprint=None):
-    """Apply one move, or refuse it leaving the session exactly as it was. Returns the Move.
+def move_play(*, session, type, data, actor, expected_version=None, key=None, answer=None):
+    """Apply one move (its fields already checked by payloads.move_payload), or refuse it
+    leaving the session exactly as it was. Returns the Move.
 
-    A repeat of `key` returns the first Move, marked `repeated` (its `reply` is the first answer).
+    With an Idempotency-Key `key`, a repeat of the same move returns the first Move marked
+    `repeated`, and another move under the same key is refused (KeyReused). `answer(move)`, when
+    given, is the reply a repeat gets back: it is kept with the move in the move's transaction.
     """
     data = dict(data or {})
-    fingerprint = fingerprint or move_fingerprint(type, data)
+    fingerprint = move_fingerprint(type, data)
     with transaction.atomic():
         session = _locked(session)
         prior = move_prior(session=session, key=key, fingerprint=fingerprint)
@@ -290,13 +292,11 @@ def move_play(*, session, type, data, actor, expected_version=None, key=None, fi
         session.save(update_fields=["state", "version", "status", "finished_at", "updated_at"])
         move.session = session
         move.repeated = False
+        if key and answer is not None:
+            move.reply = answer(move)
+            Move.objects.filter(pk=move.pk).update(reply=move.reply)
         _announce(session)
     return move
-
-
-def move_reply_keep(*, move, reply):
-    """Keep the first answer of a move posted with an Idempotency-Key, for its repeats."""
-    Move.objects.filter(pk=move.pk).update(reply=reply)
 
 
 def move_undo(*, session, actor, expected_version=None):
@@ -392,20 +392,17 @@ def session_import(*, owner, data):
         rules = engine.get(session.game)
         state = session.state
         rows = []
-        for entry in entries:
+        for step in engine.steps(rules, state, session.seed, entries, tolerant=True):
+            entry = step.move
+            if step.refusal is not None:
+                raise Invalid(
+                    _("This export is damaged: move %(seq)s is refused by the rules "
+                      "(%(why)s)") % {"seq": entry["seq"], "why": step.refusal.message})
             summary = entry["summary"]
-            if not entry["undone"]:
-                try:
-                    after = engine.apply(rules, state, entry["type"], entry["data"],
-                                         entry["actor"], session.seed, entry["seq"])
-                except RuleViolation as refusal:
-                    raise Invalid(
-                        _("This export is damaged: move %(seq)s is refused by the rules "
-                          "(%(why)s)") % {"seq": entry["seq"], "why": refusal.message}
-                    ) from None
-                summary = rules.summary({"type": entry["type"], "data": entry["data"]}, state,
-                                        after)
-                state = after
+            if step.applied:
+                summary = rules.summary({"type": entry["type"], "data": entry["data"]},
+                                        step.before, step.after)
+                state = step.after
             rows.append(Move(session=session, seq=entry["seq"], type=entry["type"],
                              data=entry["data"], seat=entry["seat"], actor_seat=entry["actor"],
                              summary=(summary or f"{entry['type']} (undone)")[:300],

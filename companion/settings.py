@@ -10,6 +10,8 @@ from pathlib import Path
 
 import dj_database_url
 
+from games import INSTALLED_APPS as GAME_APPS
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 
@@ -43,11 +45,8 @@ INSTALLED_APPS = [
     "django_htmx",
     "template_partials",
     "companion",
-]
-# The games, each a Django app registering its rules with companion.engine.
-GAMES = ["quixote", "alatriste", "knights", "rabbits"]
-INSTALLED_APPS += [
-    f"games.{slug}" for slug in GAMES if (BASE_DIR / "games" / slug / "apps.py").exists()
+    # The games (games/__init__.py), each declaring what it brings in its apps.py.
+    *GAME_APPS,
 ]
 
 MIDDLEWARE = [
@@ -159,8 +158,8 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
-    # One name for a choice set that several moves share.
-    "ENUM_NAME_OVERRIDES": {"KnightsEventEnum": "games.knights.rules.EVENTS"},
+    # A game adds the names of choice sets its moves share (GameConfig.enum_names).
+    "ENUM_NAME_OVERRIDES": {},
 }
 
 # Production behind HTTPS: SECURE=1 turns on the cookie and transport settings check --deploy asks.

@@ -7,8 +7,6 @@ Python only loops over rows whose number is bounded by something else (games, op
 scores) or over one ordered list of a single player's results (the streaks).
 """
 
-import random
-
 from django.core.cache import cache
 from django.db import connection
 from django.db.models import (
@@ -23,21 +21,15 @@ from django.db.models import (
     OuterRef,
     Prefetch,
     Q,
-    Window,
 )
-from django.db.models.expressions import RowRange
-from django.db.models.fields.json import KT
 
-from companion import engine
-from companion.models import Move, Player, Result, ResultTally, Seat, Session
+from companion import engine, plugins
+from companion.models import Move, Player, Result, Seat, Session
 
 RECORDS = 10
-QUIXOTE_ROUNDS = 3
-QUIXOTE_CATEGORIES = ("castle6", "castle4", "churches", "windmills", "defense", "knights")
-KNIGHTS_CLASSES = ("damosel", "knight", "worship")
 
 
-def _round(value, places=2):
+def rounded(value, places=2):
     return round(value, places) if value is not None else None
 
 
@@ -153,7 +145,7 @@ def player_stats(*, player, history=False):
                       best=Max("score"), average=Avg("score")).order_by("game"))
     games = {
         row["game"]: {"plays": row["plays"], "wins": row["wins"], "best": row["best"],
-                      "average": _round(row["average"])}
+                      "average": rounded(row["average"])}
         for row in rows
     }
     plays = sum(game["plays"] for game in games.values())
@@ -184,80 +176,6 @@ def player_stats(*, player, history=False):
 
 
 # Games ---------------------------------------------------------------------------------------
-
-def _quixote_averages(owner, game):
-    """{"round{i}": average of round i's total, "{category}{i}": average of round i's category}
-    (i from 0; knights only for the last round; None where no result has the value), from the
-    sums and counts of Don Quixote's tallies (Game.tallies, "round1_total", "round1_castle6", …)
-    that the services keep per host: one small read instead of ~73,000 JSON documents."""
-    found = {name: total / count
-             for name, total, count in ResultTally.objects.filter(owner=owner, game=game)
-             .values_list("name", "total", "count") if count}
-    averages = {}
-    for index in range(QUIXOTE_ROUNDS):
-        number = index + 1
-        averages[f"round{index}"] = found.get(f"round{number}_total")
-        for category in QUIXOTE_CATEGORIES:
-            if category == "knights" and index != QUIXOTE_ROUNDS - 1:
-                continue  # the knights only score in the last round
-            averages[f"{category}{index}"] = found.get(f"round{number}_{category}")
-    return averages
-
-
-def _quixote(owner, game, results):
-    """Average of each round and of each scoring category (per round and over the rounds)."""
-    row = _quixote_averages(owner, game)
-    rounds = [{"round": index + 1, "average": _round(row[f"round{index}"]),
-               "categories": {category: _round(row.get(f"{category}{index}"))
-                              for category in QUIXOTE_CATEGORIES
-                              if f"{category}{index}" in row}}
-              for index in range(QUIXOTE_ROUNDS)]
-    categories = {}
-    for category in QUIXOTE_CATEGORIES:
-        values = [row[key] for index in range(QUIXOTE_ROUNDS)
-                  if (key := f"{category}{index}") in row and row[key] is not None]
-        # Per round: each finished result has all three rounds, so the rounds weigh the same.
-        categories[category] = _round(sum(values) / len(values)) if values else None
-    return {"rounds": rounds, "categories": categories,
-            "solitaire_bests": _solitaire_bests(results)}
-
-
-def _solitaire_bests(results):
-    """Each solitaire player's personal-best progression: the results that beat every earlier
-    solitaire score of the same player (a window over the player's scores, in the database)."""
-    previous_best = Window(Max("score"), partition_by=[F("player_id")],
-                           order_by=[F("finished_at").asc(), F("session_id").asc()],
-                           frame=RowRange(start=None, end=-1))
-    rows = (results.filter(details__has_key="rating", player__isnull=False)
-            .annotate(previous_best=previous_best)
-            .filter(Q(previous_best__isnull=True) | Q(score__gt=F("previous_best")))
-            .order_by("player_id", "finished_at", "session_id")
-            .values_list("player_id", "name", "score", "finished_at", "session_id")[:500])
-    progression = {}
-    for player, name, score, at, session in rows:
-        entry = progression.setdefault(player, {"player": player, "name": name, "bests": []})
-        entry["bests"].append({"score": score, "date": at.date().isoformat(),
-                               "session": session})
-    return sorted(progression.values(), key=lambda entry: entry["name"].lower())
-
-
-def _knights(owner, game, results):
-    rows = (results.filter(winner=True).values(victory=KT("details__victory"))
-            .annotate(count=Count("id")).order_by())
-    counts = {row["victory"]: row["count"] for row in rows}
-    return {"victories": {name: counts.get(name, 0) for name in KNIGHTS_CLASSES}}
-
-
-def _alatriste(owner, game, results):
-    rows = (results.filter(winner=True).values(valido=KT("details__valido"))
-            .annotate(count=Count("id")).order_by())
-    counts = {row["valido"]: row["count"] for row in rows}
-    return {"victories": {"valido": counts.get("true", 0),
-                          "score": sum(n for key, n in counts.items() if key != "true")}}
-
-
-EXTRAS = {"quixote": _quixote, "knights": _knights, "alatriste": _alatriste}
-
 
 def _seconds(value):
     return round(value.total_seconds()) if value is not None else None
@@ -293,11 +211,11 @@ def game_stats(*, owner, game, records=RECORDS):
         "game": game,
         "plays": plays,
         "results": total,
-        "average": _round(sum(row["score"] * row["count"] for row in groups) / total)
+        "average": rounded(sum(row["score"] * row["count"] for row in groups) / total)
         if total else None,
-        "winning_average": _round(sum(row["score"] * row["count"] for row in groups
+        "winning_average": rounded(sum(row["score"] * row["count"] for row in groups
                                       if row["winner"]) / winning) if winning else None,
-        "average_players": _round(total / plays) if plays else None,
+        "average_players": rounded(total / plays) if plays else None,
         "distribution": [{"score": score, "count": count}
                          for score, count in sorted(distribution.items())],
         **rest,
@@ -325,8 +243,10 @@ def _game_figures(owner, game, records, results):
                    "shortest_seconds": _seconds(totals["shortest"]),
                    "longest_seconds": _seconds(totals["longest"])},
     }
-    if game in EXTRAS:
-        figures[game] = EXTRAS[game](owner, game, results)
+    plugin = plugins.get(game)
+    if plugin.stats is not None:
+        # The game's own figures, under its slug.
+        figures[game] = plugin.stats(owner=owner, results=results)
     return figures
 
 
@@ -352,20 +272,6 @@ def session_history(*, owner, game=None, player=None, since=None, until=None):
     )
 
 
-class _DiceRecorder(random.Random):
-    """The move's seeded source (engine.move_rng), noting every die it rolls."""
-
-    def __init__(self, seed):
-        super().__init__(seed)
-        self.dice = []
-
-    def randint(self, a, b):
-        value = super().randint(a, b)
-        if (a, b) == (1, 6):
-            self.dice.append(value)
-        return value
-
-
 def session_timeline(*, session):
     """Every move of a session in order, with who played it, the dice the app rolled and the
     standings after it (None for undone moves), by replaying the log once. Two queries."""
@@ -377,20 +283,17 @@ def session_timeline(*, session):
     state = engine.initial_state(rules, [seat.name for seat in seats], session.options,
                                  session.seed)
     start = {"seq": 0, "standings": rules.standings(state), "state": state}
+    log = [move.as_replay() for move in moves]
     entries = []
-    for move in moves:
-        entry = {"move": move, "who": _who(move, names), "dice": [], "standings": None,
+    for move, step in zip(moves, engine.steps(rules, state, session.seed, log, tolerant=True),
+                          strict=True):
+        entry = {"move": move, "who": _who(move, names), "dice": step.dice, "standings": None,
                  "state": None}
-        if not move.undone:
-            rng = _DiceRecorder(f"{session.seed}:{move.seq}")
-            try:
-                state = rules.moves[move.type](state, move.data, move.actor_seat, rng)
-            except (KeyError, engine.RuleViolation):
-                entry["broken"] = True  # an old log the rules no longer take: show, don't fail
-            else:
-                entry["dice"] = rng.dice
-                entry["standings"] = rules.standings(state)
-                entry["state"] = state
+        if step.refusal is not None:
+            entry["broken"] = True  # an old log the rules no longer take: show, don't fail
+        elif step.applied:
+            entry["standings"] = rules.standings(step.after)
+            entry["state"] = step.after
         entries.append(entry)
     return {"start": start, "entries": entries, "rules": rules, "seats": seats}
 
@@ -415,18 +318,21 @@ def standings_at(timeline, upto):
 
 
 def score_progression(timeline):
-    """Each seat's score over the session: by round where the game keeps round totals (Don
-    Quixote), else after each active move. ({"x_label", "xs", "series": [(name, [y])]})"""
+    """Each seat's score over the session: by round where the game scores in rounds (its rules'
+    round_scores), else after each active move. ({"x_label", "xs", "series": [(name, [y])]})"""
     final = (timeline["entries"] and next(
         (entry["standings"] for entry in reversed(timeline["entries"])
          if entry["standings"] is not None), None)) or timeline["start"]["standings"]
     by_seat = sorted(final, key=lambda row: row["seat"])
-    if by_seat and all("round_totals" in (row.get("details") or {}) for row in by_seat):
-        rounds = max(len(row["details"]["round_totals"]) for row in by_seat)
+    round_scores = timeline["rules"].round_scores
+    per_round = [round_scores(row.get("details") or {}) if round_scores else None
+                 for row in by_seat]
+    if by_seat and all(scores is not None for scores in per_round):
+        rounds = max(len(scores) for scores in per_round)
         series = []
-        for row in by_seat:
+        for row, scores in zip(by_seat, per_round, strict=True):
             running, points = 0, [0]
-            for value in row["details"]["round_totals"]:
+            for value in scores:
                 running += value
                 points.append(running)
             series.append((row["name"], points))

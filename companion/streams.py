@@ -171,7 +171,7 @@ async def table_stream(request, pk):
     last_seen = request.headers.get("Last-Event-ID", "")
     known = int(last_seen) if last_seen.isdigit() else version
 
-    whole_panel = fragments.live_part_template(game) is None
+    whole_panel = fragments.pushes_whole_panel(game)
 
     async def push(new):
         shared_version, shared = await cache.shared(session_id, new)

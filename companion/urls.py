@@ -1,10 +1,7 @@
-from importlib.util import find_spec
-
-from django.conf import settings
 from django.contrib import admin
 from django.urls import include, path
 
-from companion import streams, views
+from companion import plugins, streams, views
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -30,16 +27,10 @@ urlpatterns = [
 ]
 
 
-def _game_module(slug, module):
-    return bool(find_spec(f"games.{slug}") and find_spec(f"games.{slug}.{module}"))
-
-
-# A game's own pages (e.g. a live score preview) live under /g/<game>/, its own API (e.g.
-# Alatriste's card catalogue) under /api/games/<game>/.
-urlpatterns += [
-    path(f"g/{slug}/", include(f"games.{slug}.urls"))
-    for slug in settings.GAMES if _game_module(slug, "urls")
-] + [
-    path(f"api/games/{slug}/", include(f"games.{slug}.api_urls"))
-    for slug in settings.GAMES if _game_module(slug, "api_urls")
-]
+# A game's own pages (e.g. a live score preview) live under /g/<game>/, its own API under
+# /api/games/<game>/, each in the namespace its urls module names (app_name).
+for plugin in plugins.all_plugins():
+    if plugin.urls:
+        urlpatterns.append(path(f"g/{plugin.slug}/", include(plugin.urls)))
+    if plugin.api_urls:
+        urlpatterns.append(path(f"api/games/{plugin.slug}/", include(plugin.api_urls)))

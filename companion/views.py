@@ -133,7 +133,7 @@ def session_new(request):
                     options[name] = _option_value(raw, default)
             session = services.session_create(owner=request.user, game=game.slug,
                                                players=names, options=options)
-        except (Refused, RuleViolation) as refusal:
+        except Refused as refusal:
             error = refusal.message
         else:
             return redirect("table", pk=session.pk)
@@ -180,9 +180,10 @@ def join_code(request, code):
 
 
 def table_context(request, session, actor, *, refusal=None):
-    context = fragment_context(session, actor)
+    # A refused form is shown again with what was posted.
+    posted = dict(request.POST.lists()) if refusal and request.method == "POST" else None
+    context = fragment_context(session, actor, posted=posted, refusal=refusal)
     context.update({
-        "refusal": refusal,
         "join_url": public_base(request) + reverse("join-code", args=[session.code]),
         "board_url": public_base(request) + reverse("board", args=[session.board_key]),
     })
@@ -263,7 +264,7 @@ def move(request, pk):
     except Stale:
         return _refused(request, session, actor,
                         _("Someone at the table changed this: here is the latest."), form, 412)
-    except (RuleViolation, Refused) as refusal:
+    except Refused as refusal:
         return _refused(request, session, actor, refusal.message, form,
                         getattr(refusal, "status", 400))
     return _after_write(request, pk)

@@ -3,17 +3,16 @@ stranger (another host). The tiny game stands in where no product game is needed
 
 import pytest
 
-from companion import engine
-
 
 @pytest.fixture(autouse=True, scope="session")
 def tiny_game():
     # Imported here so that the pure rule tests (tests/rules) need no Django settings.
+    from companion import plugins
     from tests import tinygame
 
-    engine.register(tinygame.TINY, tinygame.SERIALIZERS)
+    plugins.register(plugins.Plugin(rules=tinygame.TINY, serializers=tinygame.SERIALIZERS))
     yield tinygame.TINY
-    engine.unregister("tiny")
+    plugins.unregister("tiny")
 
 
 @pytest.fixture

@@ -4,7 +4,6 @@ from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
-from companion.engine import RuleViolation
 from companion.errors import Refused, Stale
 
 
@@ -22,11 +21,6 @@ def first_sentence(errors):
 
 
 def exception_handler(exc, context):
-    if isinstance(exc, RuleViolation):
-        body = {"detail": exc.message, "code": "rule", "fields": {}}
-        if exc.field:
-            body["fields"] = {exc.field: [exc.message]}
-        return Response(body, status=status.HTTP_400_BAD_REQUEST)
     if isinstance(exc, Stale):
         from companion.api.serializers import session_data
 

@@ -4,7 +4,7 @@ serializers each game registered (games/<game>/moves.py): the schema shows every
 from drf_spectacular.utils import PolymorphicProxySerializer
 from rest_framework import serializers
 
-from companion import engine
+from companion import plugins
 
 
 def _move_component(game, move_type, serializer_class):
@@ -19,10 +19,10 @@ def _move_component(game, move_type, serializer_class):
 
 def move_request():
     components = []
-    for game in engine.all_games():
-        registered = engine.serializers_of(game.slug)
-        for move_type in sorted(game.moves):
-            components.append(_move_component(game, move_type, registered.get(move_type)))
+    for plugin in plugins.all_plugins():
+        for move_type in sorted(plugin.rules.moves):
+            components.append(_move_component(plugin.rules, move_type,
+                                              plugin.serializers.get(move_type)))
     if not components:
         return serializers.DictField()
     return PolymorphicProxySerializer(component_name="MoveRequest", serializers=components,

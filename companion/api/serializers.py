@@ -51,7 +51,7 @@ def session_data(session, *, viewer=None):
 
 
 class SessionCreateSerializer(serializers.Serializer):
-    game = serializers.CharField(help_text="quixote, alatriste, knights or rabbits")
+    game = serializers.CharField(help_text="The slug of a game: GET /api/games/ lists them.")
     players = serializers.ListField(
         child=serializers.JSONField(),
         help_text='Names, or {"name": ..., "player": id} to reuse a roster player.',

@@ -1,8 +1,5 @@
 """The REST API of ../shared/specs/api.md. Views read and call services; nothing else writes."""
 
-from functools import partial
-
-from django.db import transaction
 from django.db.models import Prefetch
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
@@ -178,25 +175,15 @@ class MoveList(APIView):
         session, actor = session_access(request, pk)
         fields = dict(request.data) if isinstance(request.data, dict) else {}
         move_type = fields.pop("type", None)
-        key = request.headers.get("Idempotency-Key") or None
-        fingerprint = services.move_fingerprint(move_type, fields)
-        prior = services.move_prior(session=session, key=key, fingerprint=fingerprint)
-        if prior is not None and prior.reply is not None:
-            return Response(repeat_reply(prior, actor), status=status.HTTP_201_CREATED)
-        data = move_payload(game=session.game, move_type=move_type, fields=fields)
-        play = partial(services.move_play, session=session, type=move_type, data=data,
-                       actor=actor, expected_version=version_header(request, "If-Match"),
-                       key=key, fingerprint=fingerprint)
-        if key:
-            # The first answer is kept with the move, in the move's own transaction.
-            with transaction.atomic():
-                move = play()
-                if move.repeated and move.reply is not None:
-                    return Response(repeat_reply(move, actor), status=status.HTTP_201_CREATED)
-                reply, version = played_reply(move, actor)
-                services.move_reply_keep(move=move, reply=reply)
-        else:
-            reply, version = played_reply(play(), actor)
+        move = services.move_play(
+            session=session, type=move_type, actor=actor,
+            data=move_payload(game=session.game, move_type=move_type, fields=fields),
+            expected_version=version_header(request, "If-Match"),
+            key=request.headers.get("Idempotency-Key") or None,
+            answer=lambda played: played_reply(played, actor)[0])
+        if move.repeated:
+            return Response(repeat_reply(move, actor), status=status.HTTP_201_CREATED)
+        reply, version = played_reply(move, actor)
         return Response(reply, status=status.HTTP_201_CREATED, headers={"ETag": f'"{version}"'})
 
 

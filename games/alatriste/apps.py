@@ -7,3 +7,7 @@ class AlatristeConfig(GameConfig):
     default = True
     default_auto_field = "django.db.models.BigAutoField"
     verbose_name = "El Capitán Alatriste"
+    rules = "games.alatriste.rules.GAME"
+    moves = "games.alatriste.moves.SERIALIZERS"
+    api_urls = "games.alatriste.api_urls"
+    stats = "games.alatriste.stats.figures"

@@ -6,3 +6,7 @@ class QuixoteConfig(GameConfig):
     label = "quixote"
     default = True
     verbose_name = "Don Quixote"
+    rules = "games.quixote.rules.GAME"
+    moves = "games.quixote.moves.SERIALIZERS"
+    urls = "games.quixote.urls"
+    stats = "games.quixote.stats.figures"

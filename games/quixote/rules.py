@@ -494,6 +494,11 @@ def tallies(details: Mapping[str, Any]) -> dict[str, float]:
     return found
 
 
+def round_scores(details: Mapping[str, Any]) -> list[float] | None:
+    """A seat's points per round, from its standings details (the charts' rounds)."""
+    return details.get("round_totals")
+
+
 def _breakdown_words(breakdown: Mapping[str, int]) -> str:
     words = (f"castles {breakdown['castle6']}+{breakdown['castle4']}, "
              f"churches {breakdown['churches']}, windmills {breakdown['windmills']}, "
@@ -560,4 +565,5 @@ GAME = Game(
     finished=finished,
     summary=summary,
     tallies=tallies,
+    round_scores=round_scores,
 )

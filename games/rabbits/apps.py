@@ -6,3 +6,6 @@ class RabbitsConfig(GameConfig):
     label = "rabbits"
     default = True
     verbose_name = "Lenino's Jack Rabbits"
+    rules = "games.rabbits.rules.GAME"
+    moves = "games.rabbits.moves.SERIALIZERS"
+    urls = "games.rabbits.urls"

@@ -9,7 +9,7 @@ from collections import defaultdict
 import pytest
 from django.core.cache import cache
 
-from companion import engine, services, stats
+from companion import plugins, services, stats
 from companion.models import Player, Result
 from tests.factories import UserFactory
 from tests.tinygame import SERIALIZERS, TINY
@@ -22,9 +22,9 @@ TALLY = dataclasses.replace(TINY, slug="tally", name="Tally",
 @pytest.fixture(autouse=True)
 def tally_game():
     cache.clear()  # game figures are cached per version of the results; start each test afresh
-    engine.register(TALLY, SERIALIZERS)
+    plugins.register(plugins.Plugin(rules=TALLY, serializers=SERIALIZERS))
     yield
-    engine.unregister("tally")
+    plugins.unregister("tally")
 
 
 def finish(owner, game, players, points, *, undo_finish=False):

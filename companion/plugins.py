@@ -1,0 +1,96 @@
+"""The boundary between the platform and the games: what each game declares, and where the
+platform finds it. The platform reads a game only through its `Plugin`; it names no game.
+
+A game is a Django app under `games/<slug>/` whose AppConfig subclasses `GameConfig` and names
+what it brings (see `GameConfig`). On start the config resolves those names into a `Plugin` and
+registers it here; the rules also go to `companion.engine`, which stays pure.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from importlib import import_module
+from typing import Any
+
+from companion import engine
+
+
+@dataclass(frozen=True)
+class Plugin:
+    """One game, as the platform sees it.
+
+    - rules: the pure `engine.Game` (games/<slug>/rules.py).
+    - serializers: move type -> DRF serializer checking a move's fields (games/<slug>/moves.py).
+    - panel_model(state, *, viewer, is_host, phones, data, posted, refusal) -> dict: what the
+      panel template shows this viewer, pure (games/<slug>/panel.py, no Django). `state` is
+      already redacted for the viewer; `phones` the seats a guest phone holds; `data` what
+      `panel_data(session)` loaded (or None); `posted` a refused form's fields as
+      {name: [values]} (or None); `refusal` {"form", "message"} (or None).
+    - live_model(state, standings) -> dict: the model of `panel_live.html`, the part of the
+      panel every phone sees alike, rendered once per version and pushed (optional).
+    - panel_data(session) -> Any: what the pure model needs from the database (optional).
+    - stats(*, owner, results) -> dict: the game's own figures for its statistics page and the
+      API (optional; shown by games/<slug>/stats.html).
+    - urls / api_urls: modules with `app_name` mounted at /g/<slug>/ and /api/games/<slug>/.
+    - styles / scripts: static files loaded once in the page head of its tables.
+    """
+
+    rules: engine.Game
+    serializers: Mapping[str, Any] = field(default_factory=dict)
+    panel_model: Callable[..., dict[str, Any]] | None = None
+    live_model: Callable[..., dict[str, Any]] | None = None
+    panel_data: Callable[[Any], Any] | None = None
+    stats: Callable[..., dict[str, Any]] | None = None
+    urls: str | None = None
+    api_urls: str | None = None
+    styles: tuple[str, ...] = ()
+    scripts: tuple[str, ...] = ()
+
+    @property
+    def slug(self) -> str:
+        return self.rules.slug
+
+    @property
+    def panel_template(self) -> str:
+        if self.panel_model is None:
+            return "companion/panel_generic.html"
+        return f"games/{self.slug}/panel.html"
+
+    @property
+    def live_template(self) -> str | None:
+        return f"games/{self.slug}/panel_live.html" if self.live_model else None
+
+    @property
+    def stats_template(self) -> str | None:
+        return f"games/{self.slug}/stats.html" if self.stats else None
+
+
+_plugins: dict[str, Plugin] = {}
+
+
+def register(plugin: Plugin) -> None:
+    _plugins[plugin.slug] = plugin
+    engine.register(plugin.rules)
+
+
+def unregister(slug: str) -> None:
+    _plugins.pop(slug, None)
+    engine.unregister(slug)
+
+
+def get(slug: str) -> Plugin:
+    engine.get(slug)  # the one sentence for an unknown game
+    return _plugins[slug]
+
+
+def all_plugins() -> list[Plugin]:
+    return sorted(_plugins.values(), key=lambda plugin: plugin.rules.name)
+
+
+def resolve(dotted: str | None) -> Any:
+    """`"package.module.name"` -> the object; None stays None."""
+    if dotted is None:
+        return None
+    module, _dot, name = dotted.rpartition(".")
+    return getattr(import_module(module), name)
