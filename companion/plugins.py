@@ -32,6 +32,8 @@ class Plugin:
     - panel_data(session) -> Any: what the pure model needs from the database (optional).
     - stats(*, owner, results) -> dict: the game's own figures for its statistics page and the
       API (optional; shown by games/<slug>/stats.html).
+    - samples(state, rng) -> [{"type", "data", "actor"}]: plausible moves for a state, legal or
+      not, from which the conformance test draws random games (games/<slug>/samples.py, pure).
     - urls / api_urls: modules with `app_name` mounted at /g/<slug>/ and /api/games/<slug>/.
     - styles / scripts: static files loaded once in the page head of its tables.
     """
@@ -42,6 +44,7 @@ class Plugin:
     live_model: Callable[..., dict[str, Any]] | None = None
     panel_data: Callable[[Any], Any] | None = None
     stats: Callable[..., dict[str, Any]] | None = None
+    samples: Callable[..., list[dict[str, Any]]] | None = None
     urls: str | None = None
     api_urls: str | None = None
     styles: tuple[str, ...] = ()

@@ -10,6 +10,7 @@ A stream holds no database connection while it waits: each read opens and closes
 import asyncio
 import json
 import threading
+from collections import OrderedDict
 
 from asgiref.sync import sync_to_async
 from django.db import close_old_connections, connections
@@ -21,6 +22,8 @@ from companion.errors import Refused
 from companion.models import Session
 
 KEEPALIVE_SECONDS = 15
+# Sessions whose fragments a server process keeps (the rest are rendered again when pushed).
+SESSIONS_KEPT = 1000
 
 
 def _read(function):
@@ -108,14 +111,37 @@ async def session_events(request, pk):
 
 # The page stream: fragments rendered once per version and session in this process ------------
 
-class FragmentCache:
-    """The latest fragments of each session, so that N phones cost one render, not N."""
+class Bounded(OrderedDict):
+    """A dict that keeps its `size` most recently used entries: a server process that lives for
+    months serves many sessions, and only the ones being played need their fragments."""
 
-    def __init__(self):
+    def __init__(self, size):
+        super().__init__()
+        self.size = size
+
+    def get(self, key, default=None):
+        if key in self:
+            self.move_to_end(key)
+            return self[key]
+        return default
+
+    def __setitem__(self, key, value):
+        super().__setitem__(key, value)
+        self.move_to_end(key)
+        while len(self) > self.size:
+            self.popitem(last=False)
+
+
+class FragmentCache:
+    """The latest fragments of each session, so that N phones cost one render, not N. Bounded:
+    the least recently pushed sessions are forgotten first (a push then renders them again)."""
+
+    def __init__(self, sessions=SESSIONS_KEPT):
         self._lock = threading.Lock()
-        self._shared = {}  # session id -> (version, {name: html})
-        self._panels = {}  # (session id, viewer, is_host) -> (version, html)
-        self._locks = {}  # (session id, event loop) -> asyncio.Lock
+        self._shared = Bounded(sessions)  # session id -> (version, {name: html})
+        # (session id, viewer, is_host) -> (version, html): a few phones per session.
+        self._panels = Bounded(sessions * 8)
+        self._locks = Bounded(sessions)  # (session id, event loop) -> asyncio.Lock
         self.renders = 0
 
     @staticmethod
@@ -155,9 +181,13 @@ class FragmentCache:
     def _session_lock(self, pk):
         key = (pk, asyncio.get_running_loop())
         with self._lock:
-            if key not in self._locks:
-                self._locks[key] = asyncio.Lock()
-            return self._locks[key]
+            lock = self._locks.get(key)
+            if lock is None:
+                lock = self._locks[key] = asyncio.Lock()
+            return lock
+
+    def __len__(self):
+        return len(self._shared) + len(self._panels)
 
 
 cache = FragmentCache()

@@ -4,6 +4,14 @@ stranger (another host). The tiny game stands in where no product game is needed
 import pytest
 
 
+def pytest_configure(config):
+    from django.conf import settings
+
+    # Hashing a password the production way takes a good part of a second; the tests sign in
+    # hundreds of times and test no hash's strength.
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
 @pytest.fixture(autouse=True, scope="session")
 def tiny_game():
     # Imported here so that the pure rule tests (tests/rules) need no Django settings.

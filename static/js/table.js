@@ -78,11 +78,15 @@
     table.dataset.version = String(Math.max(seen, version()));
     place(message.type, message.data, seen);
   });
+  // data-stream says whether the page's stream is open ("open") or down ("down"): the browser
+  // tests wait on it, and the page may show it.
   document.body.addEventListener("htmx:sseOpen", function () {
     failures = 0;
+    table.dataset.stream = "open";
     stopPolling();
   });
   document.body.addEventListener("htmx:sseError", function () {
+    table.dataset.stream = "down";
     failures += 1;
     if (failures >= 3) startPolling();
   });

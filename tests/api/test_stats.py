@@ -11,6 +11,7 @@ from django.core.cache import cache
 
 from companion import plugins, services, stats
 from companion.models import Player, Result
+from games.quixote import stats as quixote_stats
 from tests.factories import UserFactory
 from tests.tinygame import SERIALIZERS, TINY
 
@@ -226,6 +227,9 @@ def quixote_score(rng, seat, round_):
     return data
 
 
+QUIXOTE_ROUNDS = 3
+
+
 def quixote_recount(owner):
     """The round and category averages, the plain way, from the Result rows."""
     rows = [r.details for r in Result.objects.filter(owner=owner, game="quixote")]
@@ -233,20 +237,20 @@ def quixote_recount(owner):
     def average(values):
         return sum(values) / len(values) if values else None
 
-    rounds, per_round = [], {category: [] for category in stats.QUIXOTE_CATEGORIES}
-    for index in range(stats.QUIXOTE_ROUNDS):
+    rounds, per_round = [], {category: [] for category in quixote_stats.CATEGORIES}
+    for index in range(QUIXOTE_ROUNDS):
         categories = {}
-        for category in stats.QUIXOTE_CATEGORIES:
-            if category == "knights" and index != stats.QUIXOTE_ROUNDS - 1:
+        for category in quixote_stats.CATEGORIES:
+            if category == "knights" and index != QUIXOTE_ROUNDS - 1:
                 continue
             value = average([d["rounds"][index][category] for d in rows])
-            categories[category] = stats._round(value)
+            categories[category] = stats.rounded(value)
             if value is not None:
                 per_round[category].append(value)
-        rounds.append({"round": index + 1, "categories": categories, "average": stats._round(
+        rounds.append({"round": index + 1, "categories": categories, "average": stats.rounded(
             average([d["round_totals"][index] for d in rows]))})
     return {"rounds": rounds,
-            "categories": {category: stats._round(average(values))
+            "categories": {category: stats.rounded(average(values))
                            for category, values in per_round.items()}}
 
 
@@ -298,5 +302,5 @@ def test_quixote_averages_match_a_recount(alice, charlie):
         services.move_undo(session=session, actor=host)
     assert not Result.objects.filter(owner=alice).exists()
     assert figures(alice)["rounds"][0] == {"round": 1, "average": None, "categories": {
-        category: None for category in stats.QUIXOTE_CATEGORIES if category != "knights"}}
+        category: None for category in quixote_stats.CATEGORIES if category != "knights"}}
     assert figures(charlie) == quixote_recount(charlie)

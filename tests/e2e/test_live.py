@@ -20,7 +20,7 @@ def test_a_move_on_one_phone_appears_on_the_other_and_a_half_filled_form_survive
     host.goto(f"/s/{game.pk}/")
     guest = guest_phone_for(phone, game, "Peter")
     guest.wait_for_function("document.querySelector('#table').dataset.version === '0'")
-    time.sleep(0.3)  # the guest's stream is open
+    guest.wait_for_selector("#table[data-stream=open]", state="attached")
 
     # Peter starts typing a move on his phone...
     half_filled = '{"seat": 1, "points": '
@@ -50,7 +50,7 @@ def test_the_board_follows_the_table(host_phone, phone, alice):
     game = session_for(alice)
     board = phone()
     board.goto(f"/board/{game.board_key}/")
-    time.sleep(0.3)
+    board.wait_for_selector("#table[data-stream=open]", state="attached")
     host = host_phone()
     host.goto(f"/s/{game.pk}/")
     host.locator("#move-payload").fill('{"seat": 1, "points": 4}')
