@@ -8,5 +8,8 @@ class QuixoteConfig(GameConfig):
     verbose_name = "Don Quixote"
     rules = "games.quixote.rules.GAME"
     moves = "games.quixote.moves.SERIALIZERS"
+    panel_model = "games.quixote.panel.panel_model"
     urls = "games.quixote.urls"
     stats = "games.quixote.stats.figures"
+    styles = ("games/quixote/panel.css",)
+    scripts = ("games/quixote/panel.js",)

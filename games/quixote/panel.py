@@ -1,33 +1,32 @@
-"""What Don Quixote's panel shows, computed from the state once (the templates only lay it out).
+"""What Don Quixote's panel shows one phone, computed from the (already redacted) state once: the
+templates only lay it out. Pure: the standard library, the engine and rules.py.
 
-Read-only: used by the panel's template tag and by the live score preview.
+`panel_model` is the platform's entry (companion.plugins); `preview_of` also serves the live score
+preview of games/quixote/views.py.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
-from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
-
-from companion.engine import RuleViolation
+from companion.engine import Refused, RuleViolation
+from companion.engine import mark as _
 from games.quixote import rules
 
-CHIPS = tuple(range(1, 9))
-SHIELDS = (1, 2, 3)
+CHIPS = tuple(range(1, 9))  # the group sizes offered as buttons (any size may be typed)
+SHIELDS = rules.KNIGHT_SHIELDS
 BREAKDOWN_ROWS = (
-    ("castle6", gettext_lazy("6-castle")), ("castle4", gettext_lazy("4-castle")),
-    ("churches", gettext_lazy("Churches")), ("windmills", gettext_lazy("Windmills")),
-    ("defense", gettext_lazy("Defense")), ("knights", gettext_lazy("Knights")),
+    ("castle6", _("6-castle")), ("castle4", _("4-castle")),
+    ("churches", _("Churches")), ("windmills", _("Windmills")),
+    ("defense", _("Defense")), ("knights", _("Knights")),
 )
-
-
-def round_of_card(position: int) -> int:
-    """The round of the `position`-th card turned (0-based): 9, then 7, then 6 cards."""
-    if position < rules.CARDS_PER_ROUND[1]:
-        return 1
-    return 2 if position < rules.CARDS_PER_ROUND[1] + rules.CARDS_PER_ROUND[2] else 3
+# The score form's fields, in the order of the `score` move's serializer (its errors' order).
+SCORE_NUMBERS = {"round": (rules.ROUNDS[0], rules.ROUNDS[-1]), "castle6_knights": (0, None),
+                 "castle4_knights": (0, None), "defense_shields": (0, None)}
+SCORE_FIELDS = ("round", "castle6_knights", "castle4_knights", "church_groups",
+                "windmill_groups", "defense_shields", "knight_groups")
 
 
 def grid_of(state: Mapping[str, Any]) -> list[dict[str, Any]]:
@@ -44,7 +43,7 @@ def grid_of(state: Mapping[str, Any]) -> list[dict[str, Any]]:
             elif name in order:
                 current = name == state["current"] and state["phase"] != "finished"
                 cell.update(kind="current" if current else "turned", mark=order[name] + 1,
-                            round=round_of_card(order[name]))
+                            round=rules.round_of_card(order[name]))
             cells.append(cell)
         rows.append({"row": row, "cells": cells})
     return rows
@@ -53,24 +52,55 @@ def grid_of(state: Mapping[str, Any]) -> list[dict[str, Any]]:
 def defaults_for(round_: int) -> dict[str, Any]:
     """What a score form starts with: what it takes to score each castle and the defense (one
     tap on "−" says it was missed); no groups."""
-    return {"round": round_, "castle6_knights": round_, "castle4_knights": round_,
+    return {"round": round_, "castle6_knights": rules.castle_knights_needed(round_),
+            "castle4_knights": rules.castle_knights_needed(round_),
             "church_groups": "", "windmill_groups": "",
-            "defense_shields": rules.SHIELDS_PER_ROUND * round_, "knight_groups": ""}
+            "defense_shields": rules.shields_needed(round_), "knight_groups": ""}
 
 
 def _sizes(text: Any) -> list[int]:
     return [int(part) for part in str(text or "").replace(",", " ").split() if part.isdigit()]
 
 
-def _form_data(values: Mapping[str, Any]) -> dict[str, Any]:
-    """The form's texts as a score (for the first preview; the live one goes through moves.py)."""
-    from games.quixote.moves import ScoreSerializer
+# A form's whole number as the move's serializer reads it (DRF's IntegerField: "3", " 3 ", "3.0").
+_DECIMAL_TAIL = re.compile(r"\.0*\s*$")
 
-    serializer = ScoreSerializer(data={"seat": 0, **values})
-    if not serializer.is_valid():
+
+def _form_number(value: Any, low: int, high: int | None) -> int:
+    if isinstance(value, str) and len(value) > 1000:
+        raise ValueError(value)
+    number = int(_DECIMAL_TAIL.sub("", str(value)))
+    if number < low or (high is not None and number > high):
+        raise ValueError(value)
+    return number
+
+
+def form_score(values: Mapping[str, Any]) -> dict[str, Any]:
+    """A score form's texts as a score, read as the `score` move reads them (for the first
+    preview; the live one goes through the move's serializer), or RuleViolation naming the
+    fields it cannot read."""
+    score: dict[str, Any] = {}
+    unreadable = []
+    for name in SCORE_FIELDS:
+        if name not in values:
+            if name in SCORE_NUMBERS:  # the groups may be left out (the rules then ask)
+                unreadable.append(name)
+            continue
+        value = values[name]
+        try:
+            if name in SCORE_NUMBERS:
+                score[name] = _form_number(value, *SCORE_NUMBERS[name])
+            elif name == "knight_groups":
+                score[name] = None if value is None else rules.written_knight_groups(value)
+            else:
+                building = "church" if name == "church_groups" else "windmill"
+                score[name] = rules.written_group_sizes(value, building)
+        except (ValueError, TypeError, Refused):
+            unreadable.append(name)
+    if unreadable:
         raise RuleViolation(_("Check the numbers: %(fields)s.")
-                            % {"fields": ", ".join(serializer.errors)})
-    return dict(serializer.validated_data)
+                            % {"fields": ", ".join(unreadable)})
+    return score
 
 
 def preview_of(seat: Mapping[str, Any], data: Mapping[str, Any]) -> dict[str, Any]:
@@ -84,30 +114,40 @@ def preview_of(seat: Mapping[str, Any], data: Mapping[str, Any]) -> dict[str, An
     total = earlier + breakdown["total"]
     return {"breakdown": breakdown, "total": total, "track": rules.track_of(total),
             "rows": [(label, breakdown[key]) for key, label in BREAKDOWN_ROWS
-                     if key != "knights" or breakdown["round"] == 3]}
+                     if key != "knights" or breakdown["round"] == rules.KNIGHTS_ROUND]}
 
 
-def _ready(state: Mapping[str, Any], round_: int) -> bool:
-    return state["deck"] == "none" or rules._cards_left(state, round_) == 0
+def _posted(posted: Mapping[str, list[str]], name: str, default: Any) -> Any:
+    """A refused form's field as the form sent it (the last of its values), or `default`."""
+    given = posted.get(name)
+    if given is None:
+        return default
+    return given[-1] if isinstance(given, list | tuple) and given else given
 
 
-def score_forms(state: Mapping[str, Any], viewer: int | None, refusal: Any,
-                posted: Mapping[str, Any] | None) -> list[dict[str, Any]]:
+def _refused_form(refusal: Mapping[str, Any] | None, form: str) -> bool:
+    return bool(refusal and refusal.get("form") == form)
+
+
+def score_forms(state: Mapping[str, Any], viewer: int | None,
+                refusal: Mapping[str, Any] | None,
+                posted: Mapping[str, list[str]] | None) -> list[dict[str, Any]]:
     forms, opened = [], False
     finished = state["phase"] == "finished"
     for index, seat in enumerate(state["seats"]):
         scored = rules.scored_rounds(seat)
         following = next((round_ for round_ in rules.ROUNDS if round_ not in scored), None)
-        due = following is not None and _ready(state, following) and not finished
+        due = (following is not None and rules.cards_left(state, following) == 0
+               and not finished)
         choices = sorted(set(scored) | ({following} if due else set()))
         if finished or not choices:
             continue
         name = f"score-{index}"
         round_ = following if due else max(scored)
         values = defaults_for(round_)
-        refused = bool(refusal and refusal.get("form") == name)
+        refused = _refused_form(refusal, name)
         if refused and posted is not None:
-            values.update({key: posted.get(key, value) for key, value in values.items()})
+            values.update({key: _posted(posted, key, value) for key, value in values.items()})
             try:
                 values["round"] = int(values["round"])
             except (TypeError, ValueError):
@@ -116,14 +156,15 @@ def score_forms(state: Mapping[str, Any], viewer: int | None, refusal: Any,
         open_ = refused or (due and (mine or (viewer is None and not opened)))
         opened = opened or open_
         try:
-            preview = preview_of(seat, _form_data(values))
+            preview = preview_of(seat, form_score(values))
         except RuleViolation as problem:
             preview = {"error": problem.message}
         forms.append({
             "index": index, "name": seat["name"], "form": name, "mine": mine, "due": due,
             "open": open_, "choices": choices, "values": values, "preview": preview,
-            "castle_need": values["round"],
-            "shields_need": rules.SHIELDS_PER_ROUND * values["round"],
+            "knights": rules.KNIGHTS_ROUND in choices,  # the knight groups' field shows
+            "castle_need": rules.castle_knights_needed(values["round"]),
+            "shields_need": rules.shields_needed(values["round"]),
             "groups": {"church": _sizes(values["church_groups"]),
                        "windmill": _sizes(values["windmill_groups"])},
         })
@@ -134,27 +175,34 @@ def score_forms(state: Mapping[str, Any], viewer: int | None, refusal: Any,
 
 def score_table(state: Mapping[str, Any]) -> list[dict[str, Any]]:
     tables = []
+    knights_column = rules.ROUNDS.index(rules.KNIGHTS_ROUND)
     for index, seat in enumerate(state["seats"]):
         by_round = {entry["round"]: entry for entry in seat["rounds"]}
         rows = []
-        for key, label in (*BREAKDOWN_ROWS, ("total", gettext_lazy("Round"))):
+        for key, label in (*BREAKDOWN_ROWS, ("total", _("Round"))):
             cells = [by_round[r][key] if r in by_round else None for r in rules.ROUNDS]
-            if key == "knights":  # scored in round 3 only
-                cells = ["–", "–", cells[2]]
+            if key == "knights":  # scored in one round only
+                cells = [cell if column == knights_column else "–"
+                         for column, cell in enumerate(cells)]
             rows.append({"key": key, "label": label, "cells": cells})
         tables.append({"index": index, "name": seat["name"], "rows": rows,
                        "total": seat["total"], "track": seat["track"]})
     return tables
 
 
-def waiting_names(state: Mapping[str, Any]) -> list[str]:
-    round_ = state["round"]
-    return [seat["name"] for seat in state["seats"]
-            if round_ not in rules.scored_rounds(seat)]
+def castles_picked(posted: Mapping[str, list[str]] | None,
+                   refusal: Mapping[str, Any] | None) -> dict[str, Any]:
+    """The fields a refused castles form had chosen (deck=table), to choose them again."""
+    if posted is None or not _refused_form(refusal, "castles"):
+        return {"castle6": None, "castle4": None}
+    return {name: _posted(posted, name, None) for name in ("castle6", "castle4")}
 
 
-def panel_model(state: Mapping[str, Any], *, viewer: int | None, refusal: Any = None,
-                posted: Mapping[str, Any] | None = None) -> dict[str, Any]:
+def panel_model(state: Mapping[str, Any], *, viewer: int | None, is_host: bool = False,
+                data: Any = None, posted: Mapping[str, list[str]] | None = None,
+                refusal: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """Everything the panel shows this viewer (None: the host or the board), with a refused
+    form's own values."""
     deck = state["deck"]
     cards = deck != "none"
     turned_in_round = state.get("turned_in_round") or 0
@@ -172,11 +220,12 @@ def panel_model(state: Mapping[str, Any], *, viewer: int | None, refusal: Any = 
         "set_aside": last.get("type") == "turn" and last.get("set_aside"),
         "refused_castles": last.get("refused") if last.get("type") == "castles" else None,
         "castles": state["castles"],
+        "picked": castles_picked(posted, refusal),
         "grid": grid_of(state) if cards else [],
         "columns": rules.COLUMNS,
         "free": rules.free_fields(state) if cards else [],
         "fields": rules.FIELDS,
-        "waiting": waiting_names(state),
+        "waiting": rules.not_scored(state, state["round"]),
         "forms": score_forms(state, viewer, refusal, posted),
         "table": score_table(state),
         "chips": CHIPS,

@@ -21,7 +21,9 @@ Readings where the spec leaves the choice to the app (the app's reading):
 from __future__ import annotations
 
 import copy
+import json
 import random
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -36,6 +38,8 @@ DECKS = ("app", "table", "none")
 CASTLE_POINTS = {"6": 6, "4": 4}
 DEFENSE_POINTS = 5
 SHIELDS_PER_ROUND = 4  # rulebook: at least 4, 8, 12 shield points in rounds 1, 2, 3
+KNIGHTS_ROUND = 3  # the round whose scoring counts the best group of knights
+KNIGHT_SHIELDS = (1, 2, 3)  # the shields a knight tile may show
 BREAKDOWN_KEYS = ("round", "castle6", "castle4", "churches", "windmills", "defense", "knights",
                   "total")
 RATINGS = ((100, "absolutely incredible"), (85, "quite rare"), (70, "very good"))
@@ -73,6 +77,95 @@ def free_fields(state: Mapping[str, Any]) -> list[str]:
     return [name for name in FIELDS if name not in taken]
 
 
+def round_of_card(position: int) -> int:
+    """The round of the `position`-th card turned (0-based): 9, then 7, then 6 cards."""
+    turned = 0
+    for round_ in ROUNDS:
+        turned += CARDS_PER_ROUND[round_]
+        if position < turned:
+            return round_
+    return ROUNDS[-1]
+
+
+# --- a score as written ------------------------------------------------------------------------
+# How a person writes the groups of a score (the forms, and the API, which takes the same text):
+# group sizes as a list or as text such as "2 3"; knight groups as a list of lists, as JSON, or as
+# text such as "2 3 1 3; 1" (groups split by ";", "/" or a new line). Each reading raises
+# RuleViolation with the sentence, without a field (the caller knows which it read).
+
+GROUP_SPLIT = re.compile(r"[;/|\n]+")
+MEMBER_SPLIT = re.compile(r"[\s,+]+")
+
+
+def written_whole(value: Any, *, low: int, high: int | None = None, what: str) -> int:
+    """A whole number given as a number or as its digits ("3", " 3 ")."""
+    if isinstance(value, bool):
+        raise RuleViolation(f"{what} must be a whole number, not {value!r}.")
+    if isinstance(value, str):
+        value = value.strip()
+        if not re.fullmatch(r"-?\d+", value):
+            raise RuleViolation(f"{what} must be a whole number, not {value!r}.")
+        value = int(value)
+    if not isinstance(value, int):
+        raise RuleViolation(f"{what} must be a whole number, not {value!r}.")
+    if value < low or (high is not None and value > high):
+        wanted = f"{low} to {high}" if high is not None else f"at least {low}"
+        raise RuleViolation(f"{what} is {wanted}, not {value}.")
+    return value
+
+
+def _written_list(data: Any) -> list[Any] | None:
+    """A list as given, or the JSON list in a string, or None for plain text."""
+    if isinstance(data, list):
+        return data
+    if isinstance(data, str) and data.strip().startswith("["):
+        try:
+            parsed = json.loads(data)
+        except ValueError:
+            raise RuleViolation("This is not a readable list.") from None
+        if isinstance(parsed, list):
+            return parsed
+    if isinstance(data, str):
+        return None
+    raise RuleViolation("Give a list of group sizes, e.g. [2, 5] or \"2 5\".")
+
+
+def written_group_sizes(data: Any, building: str) -> list[int]:
+    """The sizes of connected groups of `building`: [2, 5], ["2", "5"] (repeated form fields)
+    or "2 5"."""
+    items = _written_list(data)
+    if items is None:
+        items = [item for item in MEMBER_SPLIT.split(data) if item]
+    # A repeated form field may also hold "2 5" in one of its values.
+    flat: list[Any] = []
+    for item in items:
+        if isinstance(item, str) and MEMBER_SPLIT.search(item.strip()):
+            flat.extend(part for part in MEMBER_SPLIT.split(item) if part)
+        elif not (isinstance(item, str) and not item.strip()):
+            flat.append(item)
+    return [written_whole(item, low=1, what=f"The size of a {building} group") for item in flat]
+
+
+def written_knight_groups(data: Any) -> list[list[int]]:
+    """Groups of connected knights, each the list of its shields: [[2, 3], [1]] or "2 3; 1"."""
+    groups = _written_list(data)
+    if groups is None:
+        groups = [[item for item in MEMBER_SPLIT.split(group) if item]
+                  for group in GROUP_SPLIT.split(data) if group.strip()]
+    else:
+        groups = [MEMBER_SPLIT.split(group.strip()) if isinstance(group, str) else group
+                  for group in groups]
+    result = []
+    for group in groups:
+        if not isinstance(group, list):
+            raise RuleViolation("Each knight group is a list of shields, e.g. [[2, 3], [1]].")
+        if not group:
+            raise RuleViolation("A knight group has at least 1 knight.")
+        result.append([written_whole(shield, low=KNIGHT_SHIELDS[0], high=KNIGHT_SHIELDS[-1],
+                                     what="A knight's shield") for shield in group])
+    return result
+
+
 # --- numbers of a score -------------------------------------------------------------------------
 
 def _whole(value: Any, name: str, what: str, low: int = 0, high: int | None = None) -> int:
@@ -91,7 +184,17 @@ def _required(data: Mapping[str, Any], name: str) -> Any:
 
 
 def check_round(value: Any) -> int:
-    return _whole(value, "round", "The round", 1, 3)
+    return _whole(value, "round", "The round", ROUNDS[0], ROUNDS[-1])
+
+
+def castle_knights_needed(round_: int) -> int:
+    """The knights a castle needs connected to it to score in round `round_` (1, 2, 3)."""
+    return round_
+
+
+def shields_needed(round_: int) -> int:
+    """The shields defending the realm that score its points in round `round_` (4, 8, 12)."""
+    return SHIELDS_PER_ROUND * round_
 
 
 def _group_sizes(data: Mapping[str, Any], name: str, building: str) -> list[int]:
@@ -110,14 +213,16 @@ def _knight_groups(data: Mapping[str, Any], round_: int) -> list[list[int]]:
             "knight_groups must be a list of groups, each a list of shields, e.g. [[2, 3], [1]].",
             field="knight_groups",
         )
-    if groups and round_ != 3:
+    if groups and round_ != KNIGHTS_ROUND:
         raise RuleViolation(
-            f"Knight groups score only in round 3, not in round {round_}.", field="knight_groups"
+            f"Knight groups score only in round {KNIGHTS_ROUND}, not in round {round_}.",
+            field="knight_groups",
         )
     for group in groups:
         if not group:
             raise RuleViolation("A knight group has at least 1 knight.", field="knight_groups")
-    return [[_whole(shield, "knight_groups", "A knight's shield", 1, 3) for shield in group]
+    low, high = KNIGHT_SHIELDS[0], KNIGHT_SHIELDS[-1]
+    return [[_whole(shield, "knight_groups", "A knight's shield", low, high) for shield in group]
             for group in groups]
 
 
@@ -157,13 +262,14 @@ def points_of(score: Mapping[str, Any]) -> dict[str, int]:
     round_ = score["round"]
     breakdown = {
         "round": round_,
-        "castle6": CASTLE_POINTS["6"] if score["castle6_knights"] >= round_ else 0,
-        "castle4": CASTLE_POINTS["4"] if score["castle4_knights"] >= round_ else 0,
+        "castle6": CASTLE_POINTS["6"]
+        if score["castle6_knights"] >= castle_knights_needed(round_) else 0,
+        "castle4": CASTLE_POINTS["4"]
+        if score["castle4_knights"] >= castle_knights_needed(round_) else 0,
         "churches": sum(group_points(size) for size in score["church_groups"]),
         "windmills": sum(group_points(size) for size in score["windmill_groups"]),
-        "defense": DEFENSE_POINTS
-        if score["defense_shields"] >= SHIELDS_PER_ROUND * round_ else 0,
-        "knights": best_knight_group(score["knight_groups"]) if round_ == 3 else 0,
+        "defense": DEFENSE_POINTS if score["defense_shields"] >= shields_needed(round_) else 0,
+        "knights": best_knight_group(score["knight_groups"]) if round_ == KNIGHTS_ROUND else 0,
     }
     breakdown["total"] = sum(value for key, value in breakdown.items() if key != "round")
     return breakdown
@@ -217,7 +323,7 @@ def _everyone_scored(state: Mapping[str, Any], round_: int) -> bool:
     return all(round_ in scored_rounds(seat) for seat in state["seats"])
 
 
-def _not_scored(state: Mapping[str, Any], round_: int) -> list[str]:
+def not_scored(state: Mapping[str, Any], round_: int) -> list[str]:
     return [seat["name"] for seat in state["seats"] if round_ not in scored_rounds(seat)]
 
 
@@ -330,7 +436,7 @@ def _refuse_turn(state: Mapping[str, Any]) -> None:
         raise RuleViolation("The game is over: every field is filled.", field="type")
     if phase == "scoring":
         round_ = state["round"]
-        waiting = _not_scored(state, round_)
+        waiting = not_scored(state, round_)
         names = " and ".join([", ".join(waiting[:-1]), waiting[-1]] if len(waiting) > 1
                              else waiting)
         raise RuleViolation(
@@ -383,8 +489,10 @@ def _seat_index(state: Mapping[str, Any], data: Mapping[str, Any]) -> int:
     return seat
 
 
-def _cards_left(state: Mapping[str, Any], round_: int) -> int:
-    if round_ < state["round"]:
+def cards_left(state: Mapping[str, Any], round_: int) -> int:
+    """The cards of round `round_` still to be turned before it can be scored (0 without cards:
+    deck none)."""
+    if state["deck"] == "none" or round_ < state["round"]:
         return 0
     if round_ > state["round"]:
         return CARDS_PER_ROUND[round_]
@@ -400,9 +508,7 @@ def _check_score_allowed(state: Mapping[str, Any], seat: Mapping[str, Any], roun
             f"{seat['name']} has not scored round {missing[0]} yet: rounds are scored in order.",
             field="round",
         )
-    if state["deck"] == "none":
-        return
-    left = _cards_left(state, round_)
+    left = cards_left(state, round_)
     if left:
         raise RuleViolation(
             f"Round {round_} cannot be scored yet: {left} of its {CARDS_PER_ROUND[round_]} "
@@ -487,7 +593,7 @@ def tallies(details: Mapping[str, Any]) -> dict[str, float]:
         if not isinstance(entry, Mapping):
             continue
         number = index + 1
-        keys = (*TALLIED, "knights") if number == ROUNDS[-1] else TALLIED
+        keys = (*TALLIED, "knights") if number == KNIGHTS_ROUND else TALLIED
         for key in keys:
             if _number(entry.get(key)):
                 found[f"round{number}_{key}"] = entry[key]
@@ -503,7 +609,7 @@ def _breakdown_words(breakdown: Mapping[str, int]) -> str:
     words = (f"castles {breakdown['castle6']}+{breakdown['castle4']}, "
              f"churches {breakdown['churches']}, windmills {breakdown['windmills']}, "
              f"defense {breakdown['defense']}")
-    if breakdown["round"] == 3:
+    if breakdown["round"] == KNIGHTS_ROUND:
         words += f", knights {breakdown['knights']}"
     return words
 

@@ -23,8 +23,8 @@ def _averages(owner):
     for index, number in enumerate(rules.ROUNDS):
         averages[f"round{index}"] = found.get(f"round{number}_total")
         for category in CATEGORIES:
-            if category == "knights" and number != rules.ROUNDS[-1]:
-                continue  # the knights only score in the last round
+            if category == "knights" and number != rules.KNIGHTS_ROUND:
+                continue  # the knights score in one round only
             averages[f"{category}{index}"] = found.get(f"round{number}_{category}")
     return averages
 

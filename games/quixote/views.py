@@ -5,13 +5,11 @@ from django.shortcuts import render
 from django.views.decorators.http import require_POST
 
 from companion.access import page_access
-from companion.engine import RuleViolation
-from companion.errors import Refused
+from companion.engine import Refused, RuleViolation
 from companion.payloads import move_payload
 from games.quixote import panel
 
-SCORE_FIELDS = ("seat", "round", "castle6_knights", "castle4_knights", "church_groups",
-                "windmill_groups", "defense_shields", "knight_groups")
+SCORE_FIELDS = ("seat", *panel.SCORE_FIELDS)
 
 
 @require_POST
@@ -25,6 +23,6 @@ def preview(request, pk):
         if not isinstance(seat, int) or not 0 <= seat < len(seats):
             raise RuleViolation("There is no such seat.", field="seat")
         result = panel.preview_of(seats[seat], data)
-    except (RuleViolation, Refused) as refusal:
+    except Refused as refusal:
         result = {"error": refusal.message}
-    return render(request, "games/quixote/_preview.html", {"p": result})
+    return render(request, "games/quixote/_preview.html", {"preview": result})

@@ -683,3 +683,39 @@ def test_tallies_cover_only_the_rounds_present_and_only_numbers():
     assert partial["round1_castle6"] == 6
     assert GAME.tallies({"round_totals": [4, None, True], "rounds": [{"churches": "2"}]}) == {
         "round1_total": 4}
+
+
+def test_the_numbers_the_panel_shows_come_from_the_rules():
+    assert [rules.round_of_card(position) for position in (0, 8, 9, 15, 16, 21)] == [
+        1, 1, 2, 2, 3, 3]
+    assert [rules.shields_needed(r) for r in rules.ROUNDS] == [4, 8, 12]
+    assert [rules.castle_knights_needed(r) for r in rules.ROUNDS] == [1, 2, 3]
+    assert rules.cards_left(new_game(deck="none"), 1) == 0
+    state = new_game()
+    assert rules.cards_left(state, 1) == 9 and rules.cards_left(state, 3) == 6
+
+
+def test_the_written_groups_are_read_by_the_rules():
+    assert rules.written_group_sizes("2, 3 +1", "church") == [2, 3, 1]
+    assert rules.written_group_sizes(["2 5", "", 1], "church") == [2, 5, 1]
+    assert rules.written_knight_groups("2 3 1 3; 1") == [[2, 3, 1, 3], [1]]
+    assert rules.written_knight_groups("[[2, 3], [1]]") == [[2, 3], [1]]
+    assert rules.written_knight_groups("") == []
+    with pytest.raises(RuleViolation, match="The size of a windmill group is at least 1, not 0."):
+        rules.written_group_sizes("2 0", "windmill")
+    with pytest.raises(RuleViolation, match="A knight's shield is 1 to 3, not 4."):
+        rules.written_knight_groups("2 4")
+
+
+def test_the_panel_reads_a_score_form_as_the_move_does():
+    from games.quixote import panel
+
+    values = {**panel.defaults_for(3), "church_groups": "2 3", "knight_groups": "2 3; 1",
+              "castle6_knights": " 3 ", "defense_shields": "12.0"}
+    score = panel.form_score(values)
+    assert score["church_groups"] == [2, 3] and score["knight_groups"] == [[2, 3], [1]]
+    assert score["castle6_knights"] == 3 and score["defense_shields"] == 12
+    bad = {**values, "round": "4", "windmill_groups": "2 x", "defense_shields": "-1"}
+    with pytest.raises(RuleViolation,
+                       match=r"^Check the numbers: round, windmill_groups, defense_shields\.$"):
+        panel.form_score(bad)

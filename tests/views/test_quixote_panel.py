@@ -149,6 +149,9 @@ def test_the_table_picker_and_castle_selects(alice, host_client):
                     castle4="G2", expected_version="0")
     assert response.status_code == 400
     assert "The castles may not touch, not even diagonally: F1 and G2" in html(response)
+    # the refused form keeps its choices
+    assert "<option selected>F1</option>" in html(response)
+    assert "<option selected>G2</option>" in html(response)
     move(host_client, session, type="castles", form="castles", castle6="F1", castle4="C2",
          expected_version="0")
     page = html(host_client.get(f"/s/{session.pk}/"))

@@ -1,8 +1,7 @@
 // Don Quixote's panel: steppers and chips over the plain inputs (the form works without this).
+// Loaded once in the page head; it listens on the document, so panels htmx swaps in work too.
 (function () {
   document.documentElement.classList.add("qx-js");
-  if (window.qxPanelBound) return;
-  window.qxPanelBound = true;
 
   function tokens(value) {
     return value.replace(/;/g, " ; ").trim().split(/\s+/).filter(Boolean);
