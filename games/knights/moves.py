@@ -18,7 +18,7 @@ from rest_framework import serializers
 
 from games.knights import rules
 
-MAX_SEAT = 5
+MAX_SEAT = rules.GAME.max_players - 1
 _WORDS = re.compile(r"[\s,;]+")
 
 
@@ -34,7 +34,7 @@ def _plain(data):
     return dict(data) if isinstance(data, dict) else data
 
 
-def _dotted(data, prefix="p."):
+def dotted(data, prefix="p."):
     """{"p.0.honor": "up"} -> {"0": {"honor": "up"}}; {"p.honor": "up"} -> {"honor": "up"}."""
     nested = {}
     for key, value in data.items():
@@ -136,9 +136,9 @@ def _with_form_placements(data):
     into the `placements` field the API sends, unless that field was given."""
     data = _plain(data)
     if isinstance(data, dict):
-        dotted = _dotted(data)
-        if dotted and _blank(data.get("placements")):
-            data["placements"] = dotted
+        folded = dotted(data)
+        if folded and _blank(data.get("placements")):
+            data["placements"] = folded
     return data
 
 
@@ -197,7 +197,7 @@ class KnightsJoustSerializer(serializers.Serializer):
                 except (TypeError, ValueError):
                     raise serializers.ValidationError(
                         {"similar": ["How many similar pairs: a whole number."]}) from None
-                count = max(0, min(count, rules.MAX_JOUST_PAIRS - 1))
+                count = max(0, min(count, rules.MAX_SIMILAR_PAIRS))
                 data["cards"] = ["similar"] * count + [end]
             elif isinstance(data.get("cards"), str):
                 data["cards"] = [word for word in _WORDS.split(data["cards"]) if word]

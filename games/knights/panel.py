@@ -1,12 +1,13 @@
 """What the Knights & Damosels panel shows one phone, derived from the (already redacted) state.
 
-Read-only: every legality shown (a greyed card and its reason, the offers a knight may make) is
+Pure (no Django): `panel_model` is the model of templates/games/knights/panel.html (`panel`), and
+`preview` that of the worship preview (games.knights.views). Read-only: every legality shown (a
+greyed card and its reason, the offers a knight may make, the cards a joust may challenge) is
 asked of rules.py itself, so the page never disagrees with the server.
 """
 
-from django.utils.translation import gettext as _
-
 from companion.engine import RuleViolation
+from companion.engine import mark as _
 from games.knights import rules
 
 GROUPS = [("Arms", rules.ARMS), ("Virtue", rules.VIRTUES), ("Vassalage", rules.VASSALAGE)]
@@ -37,6 +38,17 @@ def event_info(state):
             "listed": rules.event_list(state, event), "bonus": bonus}
 
 
+def event_step(state):
+    """What the event phase waits for: "table" (Merlin names the event drawn at the table),
+    "draw" (Arthur draws), "pass" (Arthur discards one) or "reveal" (Merlin reveals one)."""
+    if state["options"]["deck"] == "table":
+        return "table"
+    choices = len(state["event_choices"])
+    if choices == 0:
+        return "draw"
+    return "pass" if choices == rules.EVENTS_DRAWN else "reveal"
+
+
 def ask(state):
     """The phase and what it asks of whom, as one sentence."""
     arthur, merlin = _name(state, state["arthur"]), _name(state, state["merlin"])
@@ -46,19 +58,21 @@ def ask(state):
         return _("The game is over: %(name)s wins (%(kind)s victory).") % {
             "name": _name(state, victory["winner"]), "kind": victory["class"]}
     if phase == "event":
-        if state["options"]["deck"] == "table":
+        step = event_step(state)
+        if step == "table":
             return _("Merlin (%(name)s) reveals the event drawn at the table.") % {"name": merlin}
-        choices = len(state["event_choices"])
-        if choices == 0:
-            return _("Arthur (%(name)s) draws 3 events.") % {"name": arthur}
-        if choices == 3:
-            return _("Arthur (%(name)s) discards one of the 3 events.") % {"name": arthur}
-        return _("Merlin (%(name)s) reveals one of the 2 events.") % {"name": merlin}
+        if step == "draw":
+            return _("Arthur (%(name)s) draws %(n)s events.") % {
+                "name": arthur, "n": rules.EVENTS_DRAWN}
+        if step == "pass":
+            return _("Arthur (%(name)s) discards one of the %(n)s events.") % {
+                "name": arthur, "n": rules.EVENTS_DRAWN}
+        return _("Merlin (%(name)s) reveals one of the %(n)s events.") % {
+            "name": merlin, "n": rules.EVENTS_PASSED}
     if state["resolution"] is not None:
         return _("The round's worship is entered: end the round.")
     kind = rules.event_kind(state["event"])
-    waiting = [_name(state, int(key)) for key in rules.required_placements(state)
-               if key not in state["sealed"]]
+    waiting = [_name(state, seat) for seat in rules.waiting_seals(state)]
     if phase == "knight":
         then = (_("then the disaster is entered") if kind == "disaster"
                 else _("the first offer closes this phase"))
@@ -95,7 +109,7 @@ def card_grid(state):
                 why = {}
                 if knight_phase:
                     for seat in seats:
-                        reason = _reason(rules._check_grant, state, seat, damosel, chivalry)
+                        reason = _reason(rules.check_grant, state, seat, damosel, chivalry)
                         if reason:
                             why[seat] = reason
                 cells.append({
@@ -124,41 +138,34 @@ def grant_default(state):
 
 def offers(state):
     """Per seat, what it offered and the offers the rules would take now."""
-    if (state["phase"] not in ("knight", "service") or state["resolution"] is not None
-            or rules.event_kind(state["event"]) == "disaster"):
+    if not rules.offering_open(state):
         return None
     listed = rules.event_list(state, state["event"])
     rows = []
     for seat, row in enumerate(state["seats"]):
         legal = [chivalry for chivalry in listed
-                 if not _reason(rules._check_offer, state, seat, chivalry)]
+                 if not _reason(rules.check_offer, state, seat, chivalry)]
         rows.append({"seat": seat, "name": row["name"], "knight": row["knight"],
                      "offered": row["offered"], "legal": legal})
     return rows
 
 
 def joust_targets(state):
-    """The cards that may still be challenged in this phase: [(value, label)]."""
-    if (not state["options"]["joust"] or state["phase"] not in ("knight", "service")
-            or state["resolution"] is not None):
-        return []
-    challenged = set(state["joust"]["challenged"])
+    """The cards that may still be challenged in this phase (rules.challengeable), as the joust
+    form's options: [(value "<holder>:<damosel>:<chivalry>", label)]."""
     targets = []
-    if state["phase"] == "knight":
-        for g in state["granted"]:
-            if f"{g['damosel']}:{g['chivalry']}" not in challenged:
-                targets.append((f"{g['seat']}:{g['damosel']}:{g['chivalry']}",
-                                f"{_name(state, g['seat'])}: {g['damosel']}'s {g['chivalry']}"))
-    else:
-        for seat, row in enumerate(state["seats"]):
-            for chivalry in row["offered"]:
-                if chivalry not in challenged:
-                    targets.append((f"{seat}::{chivalry}", f"{row['name']}: {chivalry}"))
+    for card in rules.challengeable(state):
+        holder, damosel, chivalry = card["holder"], card["damosel"], card["chivalry"]
+        label = f"{damosel}'s {chivalry}" if damosel else chivalry
+        targets.append((f"{holder}:{damosel or ''}:{chivalry}",
+                        f"{_name(state, holder)}: {label}"))
     return targets
 
 
 def preview(state, placements):
     """rules.worship_preview, made readable per seat; or the refusal's sentence."""
+    if not rules.round_open(state):
+        return {"error": _("There is no worship to preview now.")}
     try:
         outcome = rules.worship_preview(state, placements)
     except RuleViolation as refusal:
@@ -173,7 +180,8 @@ def outcome_rows(state, outcome, *, applied=False):
         if outcome["kind"] == "disaster":
             cards = [f"{c['damosel']}'s {c['chivalry']} " + _("back to her")
                      for c in outcome["returned"] if c["seat"] == seat]
-            cards += [f"{c['damosel']}'s {c['chivalry']} " + _("in the minority: −2")
+            cards += [f"{c['damosel']}'s {c['chivalry']} "
+                      + _("in the minority: −%(n)s") % {"n": rules.DISASTER_LOSS}
                       for c in outcome["minority"] if c["seat"] == seat]
         else:
             cards = [f"{c['chivalry']}{' ' + c['face'] if c['face'] else ''}: {c['points']}"
@@ -183,13 +191,14 @@ def outcome_rows(state, outcome, *, applied=False):
                      "signed": f"+{change}" if change >= 0 else f"−{-change}",
                      "worship": row["worship"] + (0 if applied else change), "cards": cards})
     return {"kind": outcome["kind"], "rows": rows, "up": outcome.get("up"),
-            "down": outcome.get("down"), "majority": outcome.get("majority"), "error": None}
+            "down": outcome.get("down"), "majority": outcome.get("majority"),
+            "loss": rules.DISASTER_LOSS, "error": None}
 
 
 def placements(state, viewer, phones):
-    """The worship (or disaster) section: who must place what, who has sealed, the forms."""
-    if (state["phase"] not in ("knight", "service", "worship") or state["event"] is None
-            or state["resolution"] is not None):
+    """The worship (or disaster) section: who must place what, who has sealed, the forms.
+    `phones`: the seats a guest's phone holds (the host seals for the others)."""
+    if not rules.round_open(state):
         return None
     kind = rules.event_kind(state["event"])
     needed = rules.required_placements(state)
@@ -234,8 +243,11 @@ def progress(state):
     return rows
 
 
-def view(state, *, viewer, phones=()):
-    phones = set(phones)
+def panel_model(state, *, viewer, is_host, data, posted, refusal):
+    """The panel of one viewer (a seat, or None for the host). `data` is
+    games.knights.panel_data.phones: the seats held by a phone. The forms refill nothing from a
+    refused post (`posted`): each is a button or a fresh choice."""
+    phones = set(data or ())
     resolution = state.get("resolution")
     finished = state["phase"] == "finished"
     return {
@@ -244,13 +256,17 @@ def view(state, *, viewer, phones=()):
         "merlin": _name(state, state["merlin"]),
         "event": event_info(state),
         "events": sorted(rules.EVENTS),
+        "events_drawn": rules.EVENTS_DRAWN,
         "app_deck": state["options"]["deck"] == "app",
+        "event_step": event_step(state) if state["phase"] == "event" else None,
         "columns": damosel_columns(state),
         "grid": card_grid(state),
         "grant_default": grant_default(state),
         "seat_range": list(range(len(state["seats"]))),
         "offers": offers(state),
         "joust": joust_targets(state),
+        "joust_stake": rules.JOUST_STAKE,
+        "similar_max": rules.MAX_SIMILAR_PAIRS,
         "placements": placements(state, viewer, phones),
         "resolution": outcome_rows(state, resolution, applied=True) if resolution else None,
         "progress": progress(state),

@@ -63,6 +63,18 @@ WORSHIP_VICTORY = {3: 30, 4: 22, 5: 18, 6: 15}
 CLASS_ORDER = {"damosel": 3, "knight": 2, "worship": 1, None: 0}
 JOUST_CARDS = ("similar", "different", "declined")
 MAX_JOUST_PAIRS = 100
+# The similar pairs a joust may list before its last (different or declined) pair.
+MAX_SIMILAR_PAIRS = MAX_JOUST_PAIRS - 1
+# The worship a joust's different pair moves from the loser to the winner (and a challenger's
+# least worship to joust).
+JOUST_STAKE = 1
+# The worship a card placed in a disaster's minority costs its knight.
+DISASTER_LOSS = 2
+# Arthur draws this many events (app deck) and passes all but one to Merlin.
+EVENTS_DRAWN = 3
+EVENTS_PASSED = EVENTS_DRAWN - 1
+# The phases in which knights offer and joust.
+SERVING_PHASES = ("knight", "service")
 
 OPTIONS: dict[str, Any] = {
     "deck": "app",
@@ -221,7 +233,7 @@ def setup(seat_names: list[str], options: dict[str, Any], rng: Any) -> dict[str,
         "joust": {"phase": "knight", "challenged": [], "losers": []},
         "sealed": {},  # str(seat) -> {chivalry: "up"|"down"} while the sealing round is open
         "resolution": None,  # this round's worship or disaster outcome once applied
-        "last": None,  # what the last move drew, rolled or computed
+        "last": None,  # after each move: {"type": the move's type, ...what it did}
     }
 
 
@@ -315,9 +327,14 @@ def _phase_refusal(state: dict[str, Any], what: str) -> RuleViolation:
     return RuleViolation(f"{what}: that phase of this round is over.", field="type")
 
 
+def round_open(state: dict[str, Any]) -> bool:
+    """The event is revealed and the round's worship (or disaster) not yet applied."""
+    return (state["phase"] in ("knight", "service", "worship") and state["event"] is not None
+            and state["resolution"] is None)
+
+
 def _open_round(state: dict[str, Any], what: str) -> None:
-    """The event is revealed and the round's worship not yet applied."""
-    if state["phase"] not in ("knight", "service", "worship") or state["resolution"] is not None:
+    if not round_open(state):
         raise _phase_refusal(state, what)
 
 
@@ -350,17 +367,17 @@ def draw_events(state: dict[str, Any], data: Any, actor: int | None, rng: Any) -
         raise RuleViolation("Arthur has already drawn this round's events.", field="type")
     new = copy.deepcopy(state)
     remaining, drawn, reshuffled = sorted(new["event_deck"]), [], False
-    if len(remaining) < 3:
+    if len(remaining) < EVENTS_DRAWN:
         # The last cards are drawn, then the discards become the new deck for the rest.
         drawn, remaining, reshuffled = remaining, sorted(new["event_discards"]), True
         new["event_discards"] = []
-    while len(drawn) < 3:
+    while len(drawn) < EVENTS_DRAWN:
         card = rng.choice(remaining)
         remaining.remove(card)
         drawn.append(card)
     new["event_deck"] = remaining
     new["event_choices"] = drawn
-    new["last"] = {"drawn": drawn, "reshuffled": reshuffled}
+    new["last"] = {"type": "draw_events", "drawn": drawn, "reshuffled": reshuffled}
     return new
 
 
@@ -368,9 +385,9 @@ def pass_events(state: dict[str, Any], data: Any, actor: int | None, rng: Any) -
     data = _fields(data)
     _app_deck(state, "Arthur cannot discard an event")
     _event_phase(state, "Arthur cannot discard an event")
-    if len(state["event_choices"]) != 3:
-        raise RuleViolation("Arthur discards one of the 3 events he drew: draw them first.",
-                            field="discard")
+    if len(state["event_choices"]) != EVENTS_DRAWN:
+        raise RuleViolation(f"Arthur discards one of the {EVENTS_DRAWN} events he drew: draw "
+                            "them first.", field="discard")
     discard = _required(data, "discard")
     if discard not in state["event_choices"]:
         raise RuleViolation(
@@ -380,7 +397,7 @@ def pass_events(state: dict[str, Any], data: Any, actor: int | None, rng: Any) -
     new = copy.deepcopy(state)
     new["event_choices"].remove(discard)
     new["event_discards"].append(discard)
-    new["last"] = {"discarded": discard}
+    new["last"] = {"type": "pass_events", "discarded": discard}
     return new
 
 
@@ -392,13 +409,14 @@ def reveal_event(state: dict[str, Any], data: Any, actor: int | None, rng: Any) 
         raise RuleViolation(f"There is no event called {event!r}.", field="event")
     new = copy.deepcopy(state)
     if state["options"]["deck"] == "app":
-        if len(state["event_choices"]) != 2:
+        if len(state["event_choices"]) != EVENTS_PASSED:
             raise RuleViolation(
-                "Merlin chooses one of Arthur's 2 events: Arthur passes them first.", field="event"
+                f"Merlin chooses one of Arthur's {EVENTS_PASSED} events: Arthur passes them "
+                "first.", field="event"
             )
         if event not in state["event_choices"]:
             raise RuleViolation(
-                f"{event!r} is not one of Merlin's 2 events "
+                f"{event!r} is not one of Merlin's {EVENTS_PASSED} events "
                 f"({', '.join(state['event_choices'])}).",
                 field="event",
             )
@@ -409,15 +427,15 @@ def reveal_event(state: dict[str, Any], data: Any, actor: int | None, rng: Any) 
         raise RuleViolation(f"There is no event called {event!r}.", field="event")
     new["event"] = event
     _enter_phase(new, "knight")
-    new["last"] = None
+    new["last"] = {"type": "reveal_event", "event": event}
     return new
 
 
 # --- the knight phase ---------------------------------------------------------------------------
 
 
-def _check_grant(state: dict[str, Any], seat: int, damosel: str, chivalry: str, *,
-                 jousting: bool = False) -> None:
+def check_grant(state: dict[str, Any], seat: int, damosel: str, chivalry: str, *,
+                jousting: bool = False) -> None:
     """The grant checks; a joust moves a card already granted, so it skips Merlin's-hand checks."""
     holder = state["cards"][damosel][chivalry]
     if not jousting and holder is not None:
@@ -456,11 +474,11 @@ def grant(state: dict[str, Any], data: Any, actor: int | None, rng: Any) -> dict
     seat = _seat_field(state, data, "seat")
     damosel = _one_of(data, "damosel", DAMOSELS, "damosel")
     chivalry = _one_of(data, "chivalry", CHIVALRIES, "chivalry")
-    _check_grant(state, seat, damosel, chivalry)
+    check_grant(state, seat, damosel, chivalry)
     new = copy.deepcopy(state)
     _give(new, seat, damosel, chivalry)
     new["granted"].append({"seat": seat, "damosel": damosel, "chivalry": chivalry})
-    new["last"] = None
+    new["last"] = {"type": "grant", "seat": seat, "damosel": damosel, "chivalry": chivalry}
     return _refresh(new)
 
 
@@ -475,8 +493,8 @@ def _serving_event(state: dict[str, Any], what: str) -> str:
     return kind
 
 
-def _check_offer(state: dict[str, Any], seat: int, chivalry: str, *,
-                 jousting: bool = False) -> None:
+def check_offer(state: dict[str, Any], seat: int, chivalry: str, *,
+                jousting: bool = False) -> None:
     event = state["event"]
     if chivalry not in event_list(state, event):
         raise RuleViolation(f"{event} does not list {chivalry} "
@@ -493,18 +511,24 @@ def _check_offer(state: dict[str, Any], seat: int, chivalry: str, *,
                                 "this round.", field="chivalry")
 
 
+def offering_open(state: dict[str, Any]) -> bool:
+    """Whether knights may offer now: the knight or service phase of a round whose event is not
+    a Disaster (the checks `offer` refuses with, in one answer)."""
+    return state["phase"] in SERVING_PHASES and event_kind(state["event"]) != "disaster"
+
+
 def offer(state: dict[str, Any], data: Any, actor: int | None, rng: Any) -> dict[str, Any]:
     data = _fields(data)
-    if state["phase"] not in ("knight", "service"):
+    if state["phase"] not in SERVING_PHASES:
         raise _phase_refusal(state, "No offer now")
     _serving_event(state, "No offer")
     seat = _seat_field(state, data, "seat")
     chivalry = _one_of(data, "chivalry", CHIVALRIES, "chivalry")
-    _check_offer(state, seat, chivalry)
+    check_offer(state, seat, chivalry)
     new = copy.deepcopy(state)
     _enter_phase(new, "service")  # the first offer closes the knight phase
     new["seats"][seat]["offered"].append(chivalry)
-    new["last"] = None
+    new["last"] = {"type": "offer", "seat": seat, "chivalry": chivalry}
     return new
 
 
@@ -558,6 +582,11 @@ def required_placements(state: dict[str, Any]) -> dict[str, list[str]]:
         if cards:
             needed[str(seat)] = sorted(cards, key=CHIVALRIES.index)
     return needed
+
+
+def waiting_seals(state: dict[str, Any]) -> list[int]:
+    """The seats that must still place (or seal) cards this round, in seat order."""
+    return [int(key) for key in required_placements(state) if key not in state["sealed"]]
 
 
 def _check_seat_placement(state: dict[str, Any], seat: int, given: Any,
@@ -633,7 +662,7 @@ def _disaster_outcome(state: dict[str, Any], placements: dict[str, dict[str, str
     minority = [c for c in cards if majority and c["face"] != majority]
     change = []
     for seat, row in enumerate(state["seats"]):
-        loss = 2 * sum(card["seat"] == seat for card in minority)
+        loss = DISASTER_LOSS * sum(card["seat"] == seat for card in minority)
         change.append(-min(row["worship"], loss))
     return {"event": state["event"], "kind": "disaster", "placements": placements,
             "up": up, "down": down, "majority": majority,
@@ -650,8 +679,10 @@ def worship_preview(state: dict[str, Any], placements: Any) -> dict[str, Any]:
     return _worship_outcome(state, checked)
 
 
-def _apply_placements(state: dict[str, Any], placements: dict[str, dict[str, str]]) -> dict:
-    """Return a new state with the round's worship (or disaster) applied."""
+def _apply_placements(state: dict[str, Any], placements: dict[str, dict[str, str]],
+                      last: dict[str, Any]) -> dict:
+    """Return a new state with the round's worship (or disaster) applied; `last` is the move's
+    own part of state["last"] (its "type", ...), the outcome is added to it."""
     outcome = worship_preview(state, placements)
     new = copy.deepcopy(state)
     for card in outcome.get("returned", []):
@@ -661,7 +692,7 @@ def _apply_placements(state: dict[str, Any], placements: dict[str, dict[str, str
     _enter_phase(new, "worship")
     new["sealed"] = {}
     new["resolution"] = outcome
-    new["last"] = outcome
+    new["last"] = {**last, **outcome}
     return _refresh(new)
 
 
@@ -672,7 +703,8 @@ def worship(state: dict[str, Any], data: Any, actor: int | None, rng: Any) -> di
         raise RuleViolation(f"{state['event']} is a Disaster: enter it with the disaster move.",
                             field="type")
     # The host's whole placement replaces any seals still pending.
-    return _apply_placements(state, _check_placements(state, data.get("placements")))
+    return _apply_placements(state, _check_placements(state, data.get("placements")),
+                             {"type": "worship"})
 
 
 def disaster(state: dict[str, Any], data: Any, actor: int | None, rng: Any) -> dict[str, Any]:
@@ -681,7 +713,8 @@ def disaster(state: dict[str, Any], data: Any, actor: int | None, rng: Any) -> d
     if event_kind(state["event"]) != "disaster":
         raise RuleViolation(f"{state['event']} is not a Disaster: enter the worship instead.",
                             field="type")
-    return _apply_placements(state, _check_placements(state, data.get("placements")))
+    return _apply_placements(state, _check_placements(state, data.get("placements")),
+                             {"type": "disaster"})
 
 
 def seal(state: dict[str, Any], data: Any, actor: int | None, rng: Any) -> dict[str, Any]:
@@ -706,13 +739,37 @@ def seal(state: dict[str, Any], data: Any, actor: int | None, rng: Any) -> dict[
     new = copy.deepcopy(state)
     _enter_phase(new, "worship")  # the app's reading: the first seal closes offering
     new["sealed"][str(seat)] = placed
-    new["last"] = None
+    # Only whose seal it is: the faces stay hidden until the last seal is in.
+    new["last"] = {"type": "seal", "seat": seat}
     if set(new["sealed"]) == set(needed):
-        return _apply_placements(new, new["sealed"])
+        return _apply_placements(new, new["sealed"], new["last"])
     return new
 
 
 # --- the joust ----------------------------------------------------------------------------------
+
+
+def challenge_key(damosel: str | None, chivalry: str) -> str:
+    """How `joust.challenged` names a card: "damosel:chivalry" for a grant (knight phase), the
+    chivalry alone for an offer (service phase)."""
+    return f"{damosel}:{chivalry}" if damosel else chivalry
+
+
+def challengeable(state: dict[str, Any]) -> list[dict[str, Any]]:
+    """The cards that may still be challenged in this phase, each {"holder", "damosel",
+    "chivalry"} (damosel None for an offer); [] when no joust is possible now."""
+    if (not state["options"]["joust"] or state["phase"] not in SERVING_PHASES
+            or state["resolution"] is not None):
+        return []
+    challenged = set(state["joust"]["challenged"])
+    if state["phase"] == "knight":
+        cards = [{"holder": g["seat"], "damosel": g["damosel"], "chivalry": g["chivalry"]}
+                 for g in state["granted"]]
+    else:
+        cards = [{"holder": seat, "damosel": None, "chivalry": chivalry}
+                 for seat, row in enumerate(state["seats"]) for chivalry in row["offered"]]
+    return [card for card in cards
+            if challenge_key(card["damosel"], card["chivalry"]) not in challenged]
 
 
 def _check_joust_cards(cards: Any) -> list[str]:
@@ -744,7 +801,7 @@ def joust(state: dict[str, Any], data: Any, actor: int | None, rng: Any) -> dict
     if not state["options"]["joust"]:
         raise RuleViolation("The joust rule is off in this session.", field="type")
     phase = state["phase"]
-    if phase not in ("knight", "service"):
+    if phase not in SERVING_PHASES:
         raise _phase_refusal(state, "No joust now")
     holder = _seat_field(state, data, "holder")
     challenger = _seat_field(state, data, "challenger")
@@ -757,29 +814,29 @@ def joust(state: dict[str, Any], data: Any, actor: int | None, rng: Any) -> dict
         if {"seat": holder, "damosel": damosel, "chivalry": chivalry} not in state["granted"]:
             raise RuleViolation(f"{_knight(state, holder)} was not granted {card} this round.",
                                 field="holder")
-        key = f"{damosel}:{chivalry}"
     else:
-        damosel, card, key = None, chivalry, chivalry
+        damosel, card = None, chivalry
         if chivalry not in state["seats"][holder]["offered"]:
             raise RuleViolation(f"{_knight(state, holder)} has not offered {chivalry}.",
                                 field="holder")
+    key = challenge_key(damosel, chivalry)
     if key in state["joust"]["challenged"]:
         raise RuleViolation(f"{card} was already challenged in this phase.", field="chivalry")
     if challenger in state["joust"]["losers"]:
         raise RuleViolation(f"{_name(state, challenger)} lost a joust in this phase and may not "
                             "joust again.", field="challenger")
-    if state["seats"][challenger]["worship"] < 1:
-        raise RuleViolation(f"{_name(state, challenger)} needs at least 1 worship to joust.",
-                            field="challenger")
+    if state["seats"][challenger]["worship"] < JOUST_STAKE:
+        raise RuleViolation(f"{_name(state, challenger)} needs at least {JOUST_STAKE} worship "
+                            "to joust.", field="challenger")
     if damosel:
-        _check_grant(state, challenger, damosel, chivalry, jousting=True)
+        check_grant(state, challenger, damosel, chivalry, jousting=True)
     else:
-        _check_offer(state, challenger, chivalry, jousting=True)
+        check_offer(state, challenger, chivalry, jousting=True)
     cards = _check_joust_cards(_required(data, "cards"))
     winner, different = _fight(holder, challenger, cards)
     loser = challenger if winner == holder else holder
     new = copy.deepcopy(state)
-    paid = min(1, new["seats"][loser]["worship"]) if different else 0
+    paid = min(JOUST_STAKE, new["seats"][loser]["worship"]) if different else 0
     new["seats"][loser]["worship"] -= paid
     new["seats"][winner]["worship"] += paid
     if winner == challenger:
@@ -792,8 +849,8 @@ def joust(state: dict[str, Any], data: Any, actor: int | None, rng: Any) -> dict
             new["seats"][challenger]["offered"].append(chivalry)
     new["joust"]["challenged"].append(key)
     new["joust"]["losers"].append(loser)
-    new["last"] = {"joust": card, "holder": holder, "challenger": challenger, "cards": list(cards),
-                   "winner": winner, "worship": paid}
+    new["last"] = {"type": "joust", "joust": card, "holder": holder, "challenger": challenger,
+                   "cards": list(cards), "winner": winner, "worship": paid}
     return _refresh(new)
 
 
@@ -827,8 +884,7 @@ def end_round(state: dict[str, Any], data: Any, actor: int | None, rng: Any) -> 
     if state["resolution"] is None:
         if state["phase"] == "event":
             raise RuleViolation("The round has not begun: reveal its event first.", field="type")
-        waiting = [_name(state, int(k)) for k in required_placements(state)
-                   if k not in state["sealed"]]
+        waiting = [_name(state, seat) for seat in waiting_seals(state)]
         if state["sealed"] and waiting:
             raise RuleViolation(f"The round is not over: {', '.join(waiting)} must still seal.",
                                 field="type")
@@ -842,7 +898,8 @@ def end_round(state: dict[str, Any], data: Any, actor: int | None, rng: Any) -> 
         new["victory"] = {"round": new["round"], "winner": order[0],
                           "class": new["seats"][order[0]]["victory"], "met": met,
                           "order": order, "lots": lots}
-        new["last"] = {"lots": lots, "order": order}
+        new["last"] = {"type": "end_round", "round": state["round"], "lots": lots,
+                       "order": order}
         return new
     count = len(new["seats"])
     new["arthur"] = (new["arthur"] + 1) % count
@@ -858,7 +915,7 @@ def end_round(state: dict[str, Any], data: Any, actor: int | None, rng: Any) -> 
     new["round"] += 1
     _enter_phase(new, "event")
     new["joust"] = {"phase": "knight", "challenged": [], "losers": []}
-    new["last"] = None
+    new["last"] = {"type": "end_round", "round": state["round"]}
     return new
 
 

@@ -728,6 +728,7 @@ def test_seals_are_hidden_until_the_last_applies_the_worship():
     assert state["sealed"] == {"0": {"honor": "down"}}
     refused(state, "offer", "No offer now", seat=3, chivalry="fisher")
     state = play(state, "seal", actor=1, seat=1, placements=QUEST_FACES["1"])
+    assert state["last"] == {"type": "seal", "seat": 1}  # whose seal, never its faces
     assert rules.redact(state, 0)["sealed"] == {"0": {"honor": "down"}, "1": {"sealed": True}}
     assert rules.redact(state, 1)["sealed"] == {"0": {"sealed": True}, "1": {"loyalty": "up"}}
     assert rules.redact(state, None)["sealed"] == {"0": {"sealed": True}, "1": {"sealed": True}}
@@ -1071,6 +1072,7 @@ def test_random_play_keeps_every_invariant_and_replays(data, players, deck, seed
         except RuleViolation:
             continue
         assert json.loads(json.dumps(after)) == after
+        assert after["last"]["type"] == move  # every move says what it was
         assert_consistent(after)
         GAME.summary({"type": move, "data": fields}, state, after)
         for viewer in [None, *range(players)]:

@@ -1,8 +1,7 @@
 // Knights & Damosels: tapping a greyed card shows why instead of posting (the server would
-// refuse with the same sentence, which is what happens without JavaScript).
+// refuse with the same sentence, which is what happens without JavaScript). Loaded once in the
+// page head; it listens on the document, so panels that htmx swaps in need nothing more.
 (function () {
-  if (window.knightsPanel) return;
-  window.knightsPanel = true;
   document.addEventListener("click", function (event) {
     var cell = event.target.closest(".kn-grant .kc");
     if (!cell) return;
