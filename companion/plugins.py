@@ -22,10 +22,9 @@ class Plugin:
 
     - rules: the pure `engine.Game` (games/<slug>/rules.py).
     - serializers: move type -> DRF serializer checking a move's fields (games/<slug>/moves.py).
-    - panel_model(state, *, viewer, is_host, phones, data, posted, refusal) -> dict: what the
-      panel template shows this viewer, pure (games/<slug>/panel.py, no Django). `state` is
-      already redacted for the viewer; `phones` the seats a guest phone holds; `data` what
-      `panel_data(session)` loaded (or None); `posted` a refused form's fields as
+    - panel_model(state, *, viewer, is_host, data, posted, refusal) -> dict: what the panel
+      template shows this viewer, pure (games/<slug>/panel.py, no Django). `state` is already
+      redacted for the viewer; `data` what `panel_data(session)` loaded (or None); `posted` a refused form's fields as
       {name: [values]} (or None); `refusal` {"form", "message"} (or None).
     - live_model(state, standings) -> dict: the model of `panel_live.html`, the part of the
       panel every phone sees alike, rendered once per version and pushed (optional).
