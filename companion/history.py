@@ -7,12 +7,12 @@ import datetime
 
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
-from django.http import Http404, StreamingHttpResponse
+from django.http import Http404, HttpResponseBadRequest, StreamingHttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
 
-from companion import charts, engine, plugins, stats
-from companion.engine import RuleViolation
+from companion import charts, engine, inputs, plugins, stats
+from companion.engine import Refused, RuleViolation
 from companion.models import Player, Session
 
 PAGE_SIZE = 20
@@ -75,8 +75,11 @@ def session_detail(request, pk):
     entries = timeline["entries"]
     active = [entry["move"].seq for entry in entries if entry["standings"] is not None]
     last = active[-1] if active else 0
-    raw = request.GET.get("upto", "")
-    upto = int(raw) if raw.isdigit() else last
+    try:
+        upto = inputs.optional_number(request.GET.get("upto"), label=_("The move"))
+    except Refused as refusal:
+        return HttpResponseBadRequest(refusal.message)
+    upto = last if upto is None else upto
     upto = min(upto, entries[-1]["move"].seq) if entries else 0
     position = sum(1 for seq in active if seq <= upto)
     context = {
@@ -126,6 +129,17 @@ class _Echo:
         return value
 
 
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def spreadsheet_safe(value):
+    """A text cell a spreadsheet would read as a formula (=, +, -, @, a tab) starts with a quote
+    instead: a name typed as "=HYPERLINK(...)" stays a name. Numbers are written as they are."""
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value
+
+
 def csv_response(owner, filename="companion-results.csv"):
     """A host's results as CSV, streamed row by row."""
     writer = csv.writer(_Echo())
@@ -133,7 +147,7 @@ def csv_response(owner, filename="companion-results.csv"):
     def lines():
         yield writer.writerow(stats.CSV_COLUMNS)
         for row in stats.results_rows(owner=owner):
-            values = list(row)
+            values = [spreadsheet_safe(value) for value in row]
             values[2] = values[2].isoformat()
             values[9] = "1" if values[9] else "0"
             yield writer.writerow(values)

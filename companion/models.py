@@ -76,6 +76,12 @@ class Session(models.Model):
     def is_finished(self):
         return self.status == self.Status.FINISHED
 
+    @staticmethod
+    def is_code(text):
+        """Whether `text` could be a join code (letters and digits only, six at most): anything
+        else is refused before it reaches a query or a URL."""
+        return 0 < len(text) <= CODE_LENGTH and text.isascii() and text.isalnum()
+
     @property
     def game_name(self):
         from companion import engine

@@ -14,6 +14,9 @@ from companion.errors import Invalid
 def move_payload(*, game, move_type, fields):
     """The move's data, checked by `games/<game>/moves.py`, as plain JSON-able values."""
     rules = engine.get(game)
+    if move_type is not None and not isinstance(move_type, str):
+        raise Invalid(_("The field `type` names a move: it is text."),
+                      fields={"type": ["Not a valid string."]})
     if not move_type:
         raise Invalid(_("Say which move: the field `type` is missing."),
                       fields={"type": ["This field is required."]})

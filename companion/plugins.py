@@ -24,8 +24,9 @@ class Plugin:
     - serializers: move type -> DRF serializer checking a move's fields (games/<slug>/moves.py).
     - panel_model(state, *, viewer, is_host, data, posted, refusal) -> dict: what the panel
       template shows this viewer, pure (games/<slug>/panel.py, no Django). `state` is already
-      redacted for the viewer; `data` what `panel_data(session)` loaded (or None); `posted` a refused form's fields as
-      {name: [values]} (or None); `refusal` {"form", "message"} (or None).
+      redacted for the viewer; `data` what `panel_data(session)` loaded (or None); `posted` a
+      refused form's fields as {name: [values]} (or None); `refusal` {"form", "message"} (or
+      None).
     - live_model(state, standings) -> dict: the model of `panel_live.html`, the part of the
       panel every phone sees alike, rendered once per version and pushed (optional).
     - panel_data(session) -> Any: what the pure model needs from the database (optional).

@@ -16,9 +16,10 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from rest_framework.authtoken.models import Token
 
-from companion import engine, live
-from companion.errors import Conflict, Invalid, KeyReused, NotFound, Stale
+from companion import engine, inputs, live
+from companion.errors import Conflict, Invalid, KeyReused, NotFound, Refused, Stale
 from companion.models import Guest, Move, Player, Result, ResultTally, Seat, Session
+from companion.payloads import move_payload
 
 
 @dataclass(frozen=True)
@@ -41,8 +42,9 @@ class Actor:
 
 def user_register(*, username, password):
     """A new host account; returns its API token."""
-    username = (username or "").strip()
     User = get_user_model()
+    username = inputs.text(username, field="username", label=_("The user name"),
+                           max_length=User._meta.get_field("username").max_length)
     if not username:
         message = _("Choose a user name.")
         raise Invalid(message, fields={"username": [message]})
@@ -54,9 +56,13 @@ def user_register(*, username, password):
         password_validation.validate_password(password or "", candidate)
     except ValidationError as error:
         raise Invalid(" ".join(error.messages), fields={"password": error.messages}) from None
-    with transaction.atomic():
-        user = User.objects.create_user(username=username, password=password)
-        token = Token.objects.create(user=user)
+    try:
+        with transaction.atomic():
+            user = User.objects.create_user(username=username, password=password)
+            token = Token.objects.create(user=user)
+    except IntegrityError:  # the same name registered at the same moment (any case)
+        message = _("The name %(name)s is taken: choose another.") % {"name": username}
+        raise Invalid(message, fields={"username": [message]}) from None
     return user, token.key
 
 
@@ -66,7 +72,8 @@ def token_for(*, user):
 
 
 def player_create(*, owner, name):
-    name = (name or "").strip()
+    name = inputs.text(name, field="name", label=_("The name"),
+                       max_length=Player._meta.get_field("name").max_length)
     if not name:
         message = _("A player needs a name.")
         raise Invalid(message, fields={"name": [message]})
@@ -93,9 +100,15 @@ def _seat_players(*, owner, players):
             entry = {"name": entry}
         if not isinstance(entry, dict):
             raise Invalid(_("Each player is a name, or {\"name\", \"player\"}."))
-        name = str(entry.get("name") or "").strip()
+        name = inputs.text(entry.get("name") or "", field="players", label=_("A player's name"),
+                           max_length=200)
         player_id = entry.get("player")
         player = None
+        if player_id is not None and (isinstance(player_id, bool)
+                                      or not isinstance(player_id, int)):
+            message = _("A player's id is a whole number, not %(id)s.") % {
+                "id": str(player_id)[:20]}
+            raise Invalid(message, fields={"players": [message]})
         if player_id is not None:
             player = Player.objects.filter(owner=owner, pk=player_id).first()
             if player is None:
@@ -333,10 +346,13 @@ def session_replay(*, session, rules=None, upto=None):
 # Guests --------------------------------------------------------------------------------------
 
 def guest_join(*, code, seat=None):
-    code = (code or "").strip().upper()
-    session = Session.objects.filter(code=code, status=Session.Status.ACTIVE).first()
+    code = (code or "").strip().upper() if isinstance(code, str) else ""
+    session = None
+    if Session.is_code(code):
+        session = Session.objects.filter(code=code, status=Session.Status.ACTIVE).first()
     if session is None:
-        raise NotFound(_("No game is open with the code %(code)s.") % {"code": code or "(empty)"})
+        raise NotFound(_("No game is open with the code %(code)s.")
+                       % {"code": code[:20] or "(empty)"})
     with transaction.atomic():
         guest = Guest.objects.create(session=session)
         if seat is not None:
@@ -363,6 +379,44 @@ def guest_seat_claim(*, guest, seat):
 
 # Import --------------------------------------------------------------------------------------
 
+IMPORT_MOVES_MAX = 5000
+
+
+def _import_entry(move, *, rules, seat_count):
+    """One move of an export, checked field by field (an undone move too: its type must be one
+    of the game's and its fields of the right shape), as {"seq", "type", "data", ...}."""
+    def damaged(what):
+        return Invalid(_("This export is damaged: %(what)s.") % {"what": what})
+
+    def number(value, low, high):
+        return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
+
+    if not isinstance(move, dict):
+        raise damaged(_("a move is not an object"))
+    seq, move_type, fields = move.get("seq"), move.get("type"), move.get("data")
+    if not number(seq, 1, 10 * IMPORT_MOVES_MAX):
+        raise damaged(_("a move's number is missing or out of range"))
+    if not isinstance(move_type, str) or move_type not in rules.moves:
+        raise damaged(_("move %(seq)s is not a move of %(game)s") % {"seq": seq,
+                                                                     "game": rules.name})
+    if not isinstance(fields, dict):
+        raise damaged(_("move %(seq)s has no fields") % {"seq": seq})
+    for name in ("seat", "actor_seat"):
+        if move.get(name) is not None and not number(move[name], 0, seat_count - 1):
+            raise damaged(_("move %(seq)s names a seat that is not at the table") % {"seq": seq})
+    if not isinstance(move.get("undone", False), bool):
+        raise damaged(_("move %(seq)s: undone is true or false") % {"seq": seq})
+    try:
+        move_payload(game=rules.slug, move_type=move_type, fields=fields)
+    except Refused as refusal:
+        raise damaged(_("move %(seq)s: %(why)s") % {"seq": seq, "why": refusal.message}) \
+            from None
+    summary = move.get("summary")
+    return {"seq": seq, "type": move_type, "data": fields, "undone": move.get("undone", False),
+            "seat": move.get("seat"), "actor": move.get("actor_seat"),
+            "summary": summary if isinstance(summary, str) else ""}
+
+
 def session_import(*, owner, data):
     """A new session from an export: its moves are replayed through the rules, so a broken or
     tampered export is refused whole and creates nothing."""
@@ -372,18 +426,20 @@ def session_import(*, owner, data):
     seats = data.get("seats")
     if not isinstance(moves, list) or not isinstance(seats, list) or not seats:
         raise Invalid(_("This is not a Companion export: it needs its seats and its moves."))
+    if len(moves) > IMPORT_MOVES_MAX:
+        raise Invalid(_("An import holds %(max)s moves at most; this one has %(count)s.")
+                      % {"max": IMPORT_MOVES_MAX, "count": len(moves)})
+    seed = data.get("seed")
+    if seed is not None and not (isinstance(seed, str) and seed.isascii() and seed.isalnum()
+                                 and len(seed) <= Session._meta.get_field("seed").max_length):
+        raise Invalid(_("This export is damaged: its seed is not one Companion makes."))
     try:
         names = [seat["name"] for seat in sorted(seats, key=lambda seat: seat["index"])]
-        entries = sorted(
-            ({"seq": int(m["seq"]), "type": str(m["type"]), "data": dict(m["data"]),
-              "undone": bool(m.get("undone", False)), "seat": m.get("seat"),
-              "summary": str(m.get("summary") or ""),
-              "actor": m.get("actor_seat")} for m in moves),
-            key=lambda m: m["seq"],
-        )
-    except (KeyError, TypeError, ValueError, AttributeError):
-        raise Invalid(
-            _("This export is damaged: a seat or a move is missing its fields.")) from None
+    except (KeyError, TypeError):
+        raise Invalid(_("This export is damaged: a seat is missing its fields.")) from None
+    rules = engine.get(data.get("game"))
+    entries = sorted((_import_entry(move, rules=rules, seat_count=len(names)) for move in moves),
+                     key=lambda entry: entry["seq"])
     if len({m["seq"] for m in entries}) != len(entries):
         raise Invalid(_("This export is damaged: two moves share a number."))
     with transaction.atomic():

@@ -14,9 +14,9 @@ from collections import OrderedDict
 
 from asgiref.sync import sync_to_async
 from django.db import close_old_connections, connections
-from django.http import Http404, StreamingHttpResponse
+from django.http import Http404, HttpResponseBadRequest, StreamingHttpResponse
 
-from companion import fragments, live
+from companion import fragments, inputs, live
 from companion.access import session_access
 from companion.errors import Refused
 from companion.models import Session
@@ -198,8 +198,12 @@ async def table_stream(request, pk):
         session_id, version, viewer, is_host, game = await _access(request, pk, True)
     except Refused:
         raise Http404 from None
-    last_seen = request.headers.get("Last-Event-ID", "")
-    known = int(last_seen) if last_seen.isdigit() else version
+    try:
+        last_seen = inputs.optional_number(request.headers.get("Last-Event-ID"),
+                                           label="Last-Event-ID")
+    except Refused as refusal:
+        return HttpResponseBadRequest(refusal.message)
+    known = version if last_seen is None else last_seen
 
     whole_panel = fragments.pushes_whole_panel(game)
 

@@ -3,6 +3,10 @@ from django.urls import include, path
 
 from companion import plugins, streams, views
 
+handler400 = "companion.views.bad_request"
+handler404 = "companion.views.not_found"
+handler500 = "companion.views.server_error"
+
 urlpatterns = [
     path("", views.home, name="home"),
     path("signup/", views.signup, name="signup"),

@@ -8,13 +8,14 @@ from django.contrib.auth import login, logout
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import LoginView
 from django.db.models import Prefetch
-from django.http import Http404, HttpResponse
+from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.views import defaults
 from django.views.decorators.http import require_POST
 
-from companion import engine, services
+from companion import engine, inputs, services
 from companion.access import guest_cookie_name, page_access
 from companion.engine import RuleViolation
 from companion.errors import Refused, Stale
@@ -85,9 +86,9 @@ def _option_value(raw, default):
         if not raw.strip():
             return default
         try:
-            return json.loads(raw)
-        except ValueError:
-            raise Refused(_("%(value)s is not valid JSON.") % {"value": raw}) from None
+            return inputs.parse_json(raw)
+        except Refused:
+            raise Refused(_("%(value)s is not valid JSON.") % {"value": raw[:40]}) from None
     return raw
 
 
@@ -147,6 +148,10 @@ def session_new(request):
 
 def join(request):
     code = (request.GET.get("code") or "").strip().upper()
+    if code and not Session.is_code(code):
+        return render(request, "companion/join.html",
+                      {"error": _("No game is open with the code %(code)s.") % {"code": code[:20]},
+                       "code": code[:20]}, status=404)
     if code:
         return redirect("join-code", code=code)
     return render(request, "companion/join.html", {})
@@ -154,17 +159,19 @@ def join(request):
 
 def join_code(request, code):
     code = code.strip().upper()
-    session = _sessions_with_seats().filter(code=code, status=Session.Status.ACTIVE).first()
+    session = None
+    if Session.is_code(code):
+        session = _sessions_with_seats().filter(code=code, status=Session.Status.ACTIVE).first()
     if session is None:
+        code = "".join(letter for letter in code[:20] if letter.isprintable())
         return render(request, "companion/join.html",
                       {"error": _("No game is open with the code %(code)s.") % {"code": code},
                        "code": code}, status=404)
     claimed = set(session.guests.exclude(seat=None).values_list("seat", flat=True))
     error = None
     if request.method == "POST":
-        raw = request.POST.get("seat", "")
-        seat = int(raw) if raw.isdigit() else None
         try:
+            seat = inputs.optional_number(request.POST.get("seat"), label=_("The seat"))
             guest = services.guest_join(code=code, seat=seat)
         except Refused as refusal:
             error = refusal.message
@@ -222,9 +229,10 @@ def _fields_of(request):
     """The move's fields: a JSON `payload` (from the richer panels), else the form's fields."""
     if request.POST.get("payload"):
         try:
-            fields = json.loads(request.POST["payload"])
-        except ValueError:
-            raise Refused(_("The move could not be read: its payload is not JSON.")) from None
+            fields = inputs.parse_json(request.POST["payload"])
+        except Refused as refusal:
+            raise Refused(_("The move could not be read: %(why)s") % {"why": refusal.message}) \
+                from None
         if not isinstance(fields, dict):
             raise Refused(_("The move could not be read: its payload is not an object."))
         return fields
@@ -239,8 +247,8 @@ def _fields_of(request):
 
 
 def _expected_version(request):
-    raw = request.POST.get("expected_version", "")
-    return int(raw) if raw.isdigit() else None
+    return inputs.optional_number(request.POST.get("expected_version"),
+                                  label=_("The version"))
 
 
 def _after_write(request, pk):
@@ -287,11 +295,13 @@ def undo(request, pk):
 @require_POST
 def seat_claim(request, pk):
     session, actor = _access(request, pk)
-    raw = request.POST.get("seat", "")
-    if actor.guest is None or not raw.isdigit():
+    if actor.guest is None:
         return redirect("table", pk=pk)
     try:
-        services.guest_seat_claim(guest=actor.guest, seat=int(raw))
+        seat = inputs.optional_number(request.POST.get("seat"), label=_("The seat"))
+        if seat is None:
+            return redirect("table", pk=pk)
+        services.guest_seat_claim(guest=actor.guest, seat=seat)
     except Refused as refusal:
         return _refused(request, session, actor, refusal.message, "seat", refusal.status)
     return redirect("table", pk=pk)
@@ -336,3 +346,28 @@ def players(request):
                   status=400 if error else 200)
 
 
+
+
+# Errors outside any view's own answer (no URL matched, a request Django itself refused): under
+# /api/ they answer JSON like every other API error, elsewhere Django's plain pages.
+
+def _api_error(request, status, detail, code):
+    if request.path.startswith("/api/"):
+        return JsonResponse({"detail": detail, "code": code}, status=status)
+    return None
+
+
+def not_found(request, exception):
+    return (_api_error(request, 404, _("There is nothing at this address."), "not_found")
+            or defaults.page_not_found(request, exception))
+
+
+def bad_request(request, exception):
+    return (_api_error(request, 400, _("This request could not be read: it is malformed or too "
+                                        "large."), "invalid")
+            or defaults.bad_request(request, exception))
+
+
+def server_error(request):
+    return (_api_error(request, 500, _("Something went wrong on our side."), "error")
+            or defaults.server_error(request))

@@ -46,6 +46,15 @@ class SessionSerializer(serializers.ModelSerializer):
         return self._rules(session).standings(session.state)
 
 
+class SessionPageSerializer(serializers.Serializer):
+    """One page of a host's sessions, newest first."""
+
+    count = serializers.IntegerField()
+    next = serializers.URLField(allow_null=True)
+    previous = serializers.URLField(allow_null=True)
+    results = SessionSerializer(many=True)
+
+
 def session_data(session, *, viewer=None):
     return SessionSerializer(session, context={"viewer": viewer}).data
 

@@ -10,7 +10,7 @@ from rest_framework.pagination import PageNumberPagination
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from companion import engine, live, services, stats
+from companion import engine, inputs, live, services, stats
 from companion.access import owned_or_404, session_access
 from companion.api import serializers as s
 from companion.api.schema import move_request
@@ -38,10 +38,10 @@ def version_header(request, name):
     raw = request.headers.get(name)
     if raw is None:
         return None
-    value = raw.strip().removeprefix("W/").strip('"')
-    if not value.isdigit():
+    value = inputs.whole_number(raw.strip().removeprefix("W/").strip('"'))
+    if value is None:
         raise Invalid(_('%(header)s takes the version in quotes, like "7".') % {"header": name})
-    return int(value)
+    return value
 
 
 def require_host(request):
@@ -117,7 +117,7 @@ class SessionList(APIView):
     @extend_schema(
         parameters=[OpenApiParameter("game", str), OpenApiParameter("status", str),
                     OpenApiParameter("page", int)],
-        responses={200: s.SessionSerializer(many=True)},
+        responses={200: s.SessionPageSerializer, **ERRORS},
     )
     def get(self, request):
         user = require_host(request)
@@ -179,7 +179,8 @@ class MoveList(APIView):
             session=session, type=move_type, actor=actor,
             data=move_payload(game=session.game, move_type=move_type, fields=fields),
             expected_version=version_header(request, "If-Match"),
-            key=request.headers.get("Idempotency-Key") or None,
+            key=inputs.text(request.headers.get("Idempotency-Key"), field="Idempotency-Key",
+                            label="The Idempotency-Key", max_length=100) or None,
             answer=lambda played: played_reply(played, actor)[0])
         if move.repeated:
             return Response(repeat_reply(move, actor), status=status.HTTP_201_CREATED)

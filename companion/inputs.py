@@ -1,0 +1,89 @@
+"""What arrives from outside, read in one place: whole numbers from headers, forms and query
+strings, JSON bodies, and text. Anything wrong is an errors.Invalid (a 400 with a sentence),
+never a 500: `str.isdigit()` takes "²", which int() refuses; PostgreSQL refuses a NUL character
+in any text; json.loads fails with RecursionError on a body nested thousands of levels deep."""
+
+import json
+import re
+
+from django.utils.translation import gettext as _
+
+from companion.errors import Invalid
+
+DIGITS = re.compile(r"[0-9]{1,15}")
+# Control characters (NUL first), except the tab and the line breaks a note may have.
+CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+MAX_DEPTH = 20
+
+
+def whole_number(raw):
+    """The non-negative whole number `raw` spells in ASCII digits, or None."""
+    if isinstance(raw, str) and DIGITS.fullmatch(raw.strip()):
+        return int(raw.strip())
+    return None
+
+
+def optional_number(raw, *, label):
+    """A whole number given as text (a form field, a query parameter, a header), None when it
+    is absent or empty, else Invalid with a sentence naming `label`."""
+    if raw is None or (isinstance(raw, str) and not raw.strip()):
+        return None
+    value = whole_number(raw)
+    if value is None:
+        raise Invalid(_("%(label)s is a whole number, not %(raw)s.")
+                      % {"label": label, "raw": str(raw)[:20]})
+    return value
+
+
+def has_control(value):
+    return isinstance(value, str) and bool(CONTROL.search(value))
+
+
+def checked_json(value, *, depth=0):
+    """`value` (parsed JSON) when it is no deeper than MAX_DEPTH and no text in it holds a control
+    character; else Invalid."""
+    if depth > MAX_DEPTH:
+        raise Invalid(_("This JSON is nested too deeply (%(max)s levels at most).")
+                      % {"max": MAX_DEPTH})
+    if isinstance(value, str):
+        if has_control(value):
+            raise Invalid(_("Text may not contain control characters."))
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            checked_json(key, depth=depth + 1)
+            checked_json(item, depth=depth + 1)
+    elif isinstance(value, list):
+        for item in value:
+            checked_json(item, depth=depth + 1)
+    return value
+
+
+def parse_json(raw):
+    """JSON text -> value, checked; Invalid when it is not JSON or is too deep."""
+    try:
+        value = json.loads(raw)
+    except RecursionError:
+        raise Invalid(_("This JSON is nested too deeply (%(max)s levels at most).")
+                      % {"max": MAX_DEPTH}) from None
+    except ValueError:
+        raise Invalid(_("This is not valid JSON.")) from None
+    return checked_json(value)
+
+
+def text(value, *, field, label, max_length):
+    """A text field, stripped; Invalid when it is not text, too long or holds control
+    characters."""
+    if value is None:
+        value = ""
+    if not isinstance(value, str):
+        message = _("%(label)s is text.") % {"label": label}
+        raise Invalid(message, fields={field: [message]})
+    value = value.strip()
+    if has_control(value):
+        message = _("%(label)s may not contain control characters.") % {"label": label}
+        raise Invalid(message, fields={field: [message]})
+    if len(value) > max_length:
+        message = _("%(label)s is too long (%(max)s characters at most).") % {
+            "label": label, "max": max_length}
+        raise Invalid(message, fields={field: [message]})
+    return value

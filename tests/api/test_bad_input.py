@@ -1,0 +1,176 @@
+"""Input that is wrong in any way answers a 4xx with a sentence and changes nothing: each class of
+bad input a clumsy client or an attacker sent, sent again here."""
+
+import threading
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.db import connection
+
+from companion.models import Move, Player, Session
+from tests.api.moves import snapshot
+from tests.conftest import api_client
+
+
+def world():
+    """Everything a bad request could have changed."""
+    return (get_user_model().objects.count(), Player.objects.count(), Session.objects.count(),
+            Move.objects.count())
+
+
+def refused_with_a_sentence(response, status=400):
+    assert response.status_code == status, response.content[:300]
+    body = response.json()
+    assert isinstance(body["detail"], str) and len(body["detail"]) > 10, body
+    return body
+
+
+@pytest.mark.parametrize("path, body", [
+    ("/api/players/", {"name": "Pe\u0000ter"}),
+    ("/api/sessions/", {"game": "tiny", "players": ["Ana", "B\u0000o"]}),
+    ("/api/sessions/", {"game": "tiny\u0000", "players": ["Ana", "Bo"]}),
+    ("/api/auth/register/", {"username": "do\u0000ra", "password": "windmills at dusk"}),
+])
+def test_a_nul_in_any_text_is_400(as_alice, path, body):
+    before = world()
+    refused_with_a_sentence(as_alice.post(path, body, format="json"))
+    assert world() == before
+
+
+def test_a_nul_in_a_query_parameter_is_400(as_alice, game):
+    body = refused_with_a_sentence(as_alice.get("/api/sessions/?game=%00"))
+    assert "control characters" in body["detail"]
+
+
+@pytest.mark.parametrize("header", ["HTTP_IF_MATCH", "HTTP_IF_NONE_MATCH"])
+@pytest.mark.parametrize("value", ['"²"', "²", '"1e3"', '"-1"'])
+def test_a_version_header_that_is_not_a_whole_number_is_400(as_alice, game, header, value):
+    before = snapshot(game)
+    if header == "HTTP_IF_MATCH":
+        response = as_alice.post(f"/api/sessions/{game.pk}/moves/",
+                                 {"type": "add", "seat": 0, "points": 2}, format="json",
+                                 **{header: value})
+    else:
+        response = as_alice.get(f"/api/sessions/{game.pk}/", **{header: value})
+    refused_with_a_sentence(response)
+    assert snapshot(game) == before
+
+
+def test_an_idempotency_key_longer_than_100_characters_is_400(as_alice, game):
+    before = snapshot(game)
+    body = refused_with_a_sentence(as_alice.post(
+        f"/api/sessions/{game.pk}/moves/", {"type": "add", "seat": 0, "points": 2},
+        format="json", HTTP_IDEMPOTENCY_KEY="k" * 101))
+    assert "100" in body["detail"]
+    assert snapshot(game) == before
+
+
+def test_a_user_name_over_150_characters_is_400(anonymous):
+    before = world()
+    refused_with_a_sentence(anonymous.post(
+        "/api/auth/register/", {"username": "d" * 151, "password": "windmills at dusk"},
+        format="json"))
+    assert world() == before
+
+
+@pytest.mark.parametrize("move_type", [["add"], {"add": 1}, 7, True])
+def test_a_move_type_that_is_not_text_is_400(as_alice, game, move_type):
+    before = snapshot(game)
+    refused_with_a_sentence(as_alice.post(f"/api/sessions/{game.pk}/moves/",
+                                          {"type": move_type, "seat": 0, "points": 2},
+                                          format="json"))
+    assert snapshot(game) == before
+
+
+@pytest.mark.parametrize("player", ["abc", 1.5, True, [1], {"id": 1}])
+def test_a_player_id_that_is_not_a_whole_number_is_400(as_alice, player):
+    before = world()
+    refused_with_a_sentence(as_alice.post(
+        "/api/sessions/", {"game": "tiny", "players": [{"player": player}, "Bo"]},
+        format="json"))
+    assert world() == before
+
+
+def deep(levels):
+    return "[" * levels + "]" * levels
+
+
+@pytest.mark.parametrize("levels", [100, 5000])
+def test_json_nested_too_deeply_is_400(as_alice, game, levels):
+    before = snapshot(game)
+    body = '{"type": "add", "seat": 0, "points": ' + deep(levels) + "}"
+    response = as_alice.post(f"/api/sessions/{game.pk}/moves/", body,
+                             content_type="application/json")
+    assert "nested" in refused_with_a_sentence(response)["detail"]
+    assert snapshot(game) == before
+
+
+def exported(as_alice, game):
+    as_alice.post(f"/api/sessions/{game.pk}/moves/", {"type": "add", "seat": 0, "points": 4},
+                  format="json")
+    as_alice.post(f"/api/sessions/{game.pk}/moves/", {"type": "add", "seat": 1, "points": 2},
+                  format="json")
+    as_alice.post(f"/api/sessions/{game.pk}/undo/")
+    return as_alice.get(f"/api/sessions/{game.pk}/export/").json()
+
+
+@pytest.mark.parametrize("damage", [
+    lambda export: export.update(seed="s" * 33),
+    lambda export: export.update(seed=["s"]),
+    lambda export: export["moves"][1].update(type="t" * 41),
+    lambda export: export["moves"][1].update(type=["add"]),
+    lambda export: export["moves"][0].update(seq="abc"),
+    lambda export: export["moves"][0].update(seq=10**12),
+    lambda export: export["moves"][0].update(seat=99),
+    lambda export: export["moves"][0].update(actor_seat="x"),
+    lambda export: export["moves"][1].update(data={"seat": 0, "points": "lots"}),
+    lambda export: export["moves"][0].update(data=[1]),
+    lambda export: export["moves"].extend([{**export["moves"][1], "seq": 3 + n, "undone": True}
+                                           for n in range(5001)]),
+], ids=["seed-long", "seed-list", "type-long", "type-list", "seq-text", "seq-huge", "seat-99",
+        "actor-text", "undone-data", "data-list", "too-many-moves"])
+def test_a_damaged_import_is_400_and_creates_nothing(as_alice, game, damage):
+    export = exported(as_alice, game)
+    damage(export)
+    before = world()
+    refused_with_a_sentence(as_alice.post("/api/sessions/import/", export, format="json"))
+    assert world() == before
+
+
+@pytest.mark.parametrize("path", ["/api/sessions/abc/", "/api/sessions/1x/moves/",
+                                  "/api/nothing-here/"])
+def test_an_address_that_matches_nothing_under_api_answers_json(as_alice, path):
+    body = refused_with_a_sentence(as_alice.get(path), status=404)
+    assert body["code"] == "not_found"
+
+
+def test_the_session_list_schema_is_the_paginated_object(as_alice):
+    schema = as_alice.get("/api/schema/", HTTP_ACCEPT="application/json").json()
+    answer = schema["paths"]["/api/sessions/"]["get"]["responses"]["200"]["content"]
+    ref = answer["application/json"]["schema"]["$ref"].rsplit("/", 1)[-1]
+    assert set(schema["components"]["schemas"][ref]["properties"]) >= {"count", "next",
+                                                                       "results"}
+
+
+@pytest.mark.django_db(transaction=True)
+def test_twenty_registrations_of_one_name_at_once_make_one_account():
+    answers, start = [], threading.Barrier(20)
+
+    def register(number):
+        start.wait()
+        name = "Dora" if number % 2 else "dora"  # names differing only in case clash too
+        try:
+            answers.append(api_client().post(
+                "/api/auth/register/", {"username": name, "password": "windmills at dusk"},
+                format="json").status_code)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=register, args=(n,)) for n in range(20)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(answers) == [201] + [400] * 19
+    assert get_user_model().objects.filter(username__iexact="dora").count() == 1
+
