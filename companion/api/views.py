@@ -118,6 +118,7 @@ class SessionList(APIView):
         parameters=[OpenApiParameter("game", str), OpenApiParameter("status", str),
                     OpenApiParameter("page", int)],
         responses={200: s.SessionPageSerializer, **ERRORS},
+        operation_id="sessions_list",
     )
     def get(self, request):
         user = require_host(request)
