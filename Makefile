@@ -10,6 +10,7 @@ PORT ?= 8000
 
 run: $(STAMP)
 	$(BIN)/python manage.py migrate --noinput
+	$(BIN)/python manage.py createcachetable
 	$(BIN)/python manage.py collectstatic --noinput -v0
 	$(BIN)/python manage.py lan --port $(PORT)
 	$(BIN)/uvicorn companion.asgi:application --host $(HOST) --port $(PORT) --workers $${WORKERS:-1}

@@ -8,6 +8,7 @@ import hashlib
 import json
 from dataclasses import dataclass
 
+from django.conf import settings
 from django.contrib.auth import get_user_model, password_validation
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, connection, transaction
@@ -18,6 +19,7 @@ from rest_framework.authtoken.models import Token
 
 from companion import engine, inputs, live
 from companion.errors import Conflict, Invalid, KeyReused, NotFound, Refused, Stale
+from companion.limits import Limited
 from companion.models import Guest, Move, Player, Result, ResultTally, Seat, Session
 from companion.payloads import move_payload
 
@@ -354,6 +356,11 @@ def guest_join(*, code, seat=None):
         raise NotFound(_("No game is open with the code %(code)s.")
                        % {"code": code[:20] or "(empty)"})
     with transaction.atomic():
+        session = _locked(session)  # two phones joining at once count each other
+        if session.guests.count() >= settings.GUESTS_PER_SESSION:
+            raise Limited(_("This game already has %(count)s phones: one of them can show the "
+                            "table.") % {"count": settings.GUESTS_PER_SESSION},
+                          retry_after=3600)
         guest = Guest.objects.create(session=session)
         if seat is not None:
             guest_seat_claim(guest=guest, seat=seat)

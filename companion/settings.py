@@ -5,6 +5,7 @@ CSRF_TRUSTED_ORIGINS, DATABASE_URL and SECURE=1 (see the README).
 """
 
 import os
+import secrets
 import warnings
 from pathlib import Path
 
@@ -23,7 +24,19 @@ def envlist(name, default):
     return [item.strip() for item in os.environ.get(name, default).split(",") if item.strip()]
 
 
-SECRET_KEY = os.environ.get("SECRET_KEY", "dev-only-not-secret-set-SECRET_KEY-in-production")
+def local_secret_key(path):
+    """A key of this machine's own, made once and kept beside the code (never committed): a
+    server started without SECRET_KEY never signs cookies with a key anyone could read."""
+    try:
+        descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        return path.read_text().strip()
+    with os.fdopen(descriptor, "w") as file:
+        file.write(secrets.token_urlsafe(50))
+    return path.read_text().strip()
+
+
+SECRET_KEY = os.environ.get("SECRET_KEY") or local_secret_key(BASE_DIR / ".secret_key")
 DEBUG = envbool("DEBUG", False)
 # Phones on the home network reach `make run` by the machine's LAN address: allow any host unless
 # production narrows it.
@@ -167,6 +180,31 @@ SPECTACULAR_SETTINGS = {
     # A game adds the names of choice sets its moves share (GameConfig.enum_names).
     "ENUM_NAME_OVERRIDES": {},
 }
+
+# Caches: the default one is each process's own memory (statistics); rate limits need one that
+# every server process shares: a table of the database, or Redis when CACHE_URL names one.
+CACHE_URL = os.environ.get("CACHE_URL", "")
+CACHES = {
+    "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
+    "limits": (
+        {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": CACHE_URL}
+        if CACHE_URL.startswith(("redis://", "rediss://"))
+        else {"BACKEND": "django.core.cache.backends.db.DatabaseCache",
+              "LOCATION": "companion_limits"}
+    ),
+}
+RATELIMIT_USE_CACHE = "limits"
+# The client's address; behind a proxy that sets it, e.g. HTTP_X_REAL_IP.
+RATELIMIT_IP_META_KEY = os.environ.get("CLIENT_IP_HEADER", "REMOTE_ADDR")
+# "count/period" (s, m, h, d; "10/15m" is ten per quarter hour). Failed joins: a code is one of
+# 31^6; with 1,000 games open, one guess in 887,504 finds one: at 60 an hour, 1.7 years.
+LIMITS = {
+    "join_failures": os.environ.get("LIMIT_JOIN_FAILURES", "60/h"),
+    "login_failures_account": os.environ.get("LIMIT_LOGIN_FAILURES_ACCOUNT", "10/15m"),
+    "login_failures_client": os.environ.get("LIMIT_LOGIN_FAILURES_CLIENT", "30/15m"),
+    "registrations": os.environ.get("LIMIT_REGISTRATIONS", "10/h"),
+}
+GUESTS_PER_SESSION = int(os.environ.get("GUESTS_PER_SESSION", "30"))
 
 # Production behind HTTPS: SECURE=1 turns on the cookie and transport settings check --deploy asks.
 SECURE = envbool("SECURE", False)

@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 from django.views import defaults
 from django.views.decorators.http import require_POST
 
-from companion import engine, inputs, services
+from companion import engine, inputs, limits, services
 from companion.access import guest_cookie_name, page_access
 from companion.engine import RuleViolation
 from companion.errors import Refused, Stale
@@ -46,25 +46,48 @@ def home(request):
                                                    "games": engine.all_games()})
 
 
+def refused_page(request, template, context, refusal):
+    """A page shown again with the refusal's sentence, in its status (and Retry-After for a
+    rate limit)."""
+    response = render(request, template, {**context, "error": refusal.message},
+                      status=refusal.status)
+    if getattr(refusal, "retry_after", None):
+        response["Retry-After"] = str(refusal.retry_after)
+    return response
+
+
 def signup(request):
-    error, username = None, ""
+    username = ""
     if request.method == "POST":
         username = request.POST.get("username", "")
         try:
+            limits.register_check(request)
             user, _token = services.user_register(username=username,
                                                   password=request.POST.get("password", ""))
         except Refused as refusal:
-            error = refusal.message
-        else:
-            login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-            return redirect("home")
-    return render(request, "companion/signup.html", {"error": error, "username": username},
-                  status=400 if error else 200)
+            return refused_page(request, "companion/signup.html", {"username": username},
+                                refusal)
+        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+        return redirect("home")
+    return render(request, "companion/signup.html", {"username": username})
 
 
 class SignIn(LoginView):
+    """Django's sign-in, with the limits on wrong passwords (per account and per client)."""
+
     template_name = "companion/login.html"
     redirect_authenticated_user = True
+
+    def post(self, request, *args, **kwargs):
+        try:
+            limits.sign_in_check(request, request.POST.get("username"))
+        except Refused as refusal:
+            return refused_page(request, self.template_name, {"form": self.get_form()}, refusal)
+        return super().post(request, *args, **kwargs)
+
+    def form_invalid(self, form):
+        limits.sign_in_failed(self.request, self.request.POST.get("username"))
+        return super().form_invalid(form)
 
 
 @require_POST
@@ -148,42 +171,42 @@ def session_new(request):
 
 def join(request):
     code = (request.GET.get("code") or "").strip().upper()
-    if code and not Session.is_code(code):
-        return render(request, "companion/join.html",
-                      {"error": _("No game is open with the code %(code)s.") % {"code": code[:20]},
-                       "code": code[:20]}, status=404)
-    if code:
+    if code and Session.is_code(code):
         return redirect("join-code", code=code)
+    if code:
+        return join_code(request, code)
     return render(request, "companion/join.html", {})
 
 
 def join_code(request, code):
     code = code.strip().upper()
+    try:
+        limits.join_check(request)
+    except Refused as refusal:
+        return refused_page(request, "companion/join.html", {"code": code[:20]}, refusal)
     session = None
     if Session.is_code(code):
         session = _sessions_with_seats().filter(code=code, status=Session.Status.ACTIVE).first()
     if session is None:
+        limits.join_failed(request)
         code = "".join(letter for letter in code[:20] if letter.isprintable())
         return render(request, "companion/join.html",
                       {"error": _("No game is open with the code %(code)s.") % {"code": code},
                        "code": code}, status=404)
     claimed = set(session.guests.exclude(seat=None).values_list("seat", flat=True))
-    error = None
+    context = {"session": session, "claimed": claimed}
     if request.method == "POST":
         try:
             seat = inputs.optional_number(request.POST.get("seat"), label=_("The seat"))
             guest = services.guest_join(code=code, seat=seat)
         except Refused as refusal:
-            error = refusal.message
-        else:
-            response = redirect("table", pk=session.pk)
-            response.set_cookie(guest_cookie_name(session.pk), guest.token,
-                                max_age=GUEST_COOKIE_AGE, httponly=True, samesite="Lax",
-                                secure=request.is_secure())
-            return response
-    return render(request, "companion/join_seat.html",
-                  {"session": session, "claimed": claimed, "error": error},
-                  status=409 if error else 200)
+            return refused_page(request, "companion/join_seat.html", context, refusal)
+        response = redirect("table", pk=session.pk)
+        response.set_cookie(guest_cookie_name(session.pk), guest.token,
+                            max_age=GUEST_COOKIE_AGE, httponly=True, samesite="Lax",
+                            secure=request.is_secure())
+        return response
+    return render(request, "companion/join_seat.html", context)
 
 
 def table_context(request, session, actor, *, refusal=None):

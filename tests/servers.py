@@ -55,13 +55,15 @@ class ThreadServer:
 
 
 class ProcessServer:
-    """A separate uvicorn process on the test database (PostgreSQL only: it must be shared)."""
+    """A separate uvicorn process on the test database (the live broker across processes needs
+    PostgreSQL; what only reads and writes the database, such as rate limits, works on the SQLite
+    test file too). `env` adds settings of its own."""
 
-    def __init__(self, database_url, workers=1):
+    def __init__(self, database_url, workers=1, env=None):
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         env = {**os.environ, "DATABASE_URL": database_url, "DJANGO_SETTINGS_MODULE":
-               "companion.settings", "PYTHONPATH": str(ROOT)}
+               "companion.settings", "PYTHONPATH": str(ROOT), **(env or {})}
         self.process = subprocess.Popen(
             [sys.executable, "-m", "uvicorn", "companion.asgi:application", "--host",
              "127.0.0.1", "--port", str(self.port), "--workers", str(workers),
@@ -88,4 +90,6 @@ class ProcessServer:
 
 def database_url_of(connection):
     db = connection.settings_dict
+    if connection.vendor == "sqlite":
+        return f"sqlite:///{db['NAME']}"
     return f"postgres://{db['USER']}@{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}/{db['NAME']}"

@@ -32,7 +32,9 @@ def exception_handler(exc, context):
         body = {"detail": exc.message, "code": exc.code}
         if exc.fields or exc.status == 400:
             body["fields"] = exc.fields
-        return Response(body, status=exc.status)
+        retry_after = getattr(exc, "retry_after", None)
+        headers = {"Retry-After": str(retry_after)} if retry_after else None
+        return Response(body, status=exc.status, headers=headers)
     if isinstance(exc, exceptions.ValidationError):
         fields = exc.detail if isinstance(exc.detail, dict) else {"non_field_errors": exc.detail}
         return Response(

@@ -10,11 +10,11 @@ from rest_framework.pagination import PageNumberPagination
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from companion import engine, inputs, live, services, stats
+from companion import engine, inputs, limits, live, services, stats
 from companion.access import owned_or_404, session_access
 from companion.api import serializers as s
 from companion.api.schema import move_request
-from companion.errors import Conflict, Invalid
+from companion.errors import Conflict, Invalid, NotFound
 from companion.models import Player, Seat, Session
 from companion.payloads import move_payload
 
@@ -73,6 +73,7 @@ def session_response(session, actor, *, code=status.HTTP_200_OK):
 class Register(APIView):
     @extend_schema(request=s.CredentialsSerializer, responses={201: s.TokenSerializer, **ERRORS})
     def post(self, request):
+        limits.register_check(request)
         body = s.CredentialsSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         _user, token = services.user_register(**body.validated_data)
@@ -86,8 +87,11 @@ class ObtainToken(APIView):
 
         body = s.CredentialsSerializer(data=request.data)
         body.is_valid(raise_exception=True)
+        username = body.validated_data["username"]
+        limits.sign_in_check(request, username)
         user = authenticate(request, **body.validated_data)
         if user is None:
+            limits.sign_in_failed(request, username)
             raise Invalid(_("That user name and password do not match."))
         return Response({"token": services.token_for(user=user)})
 
@@ -212,7 +216,12 @@ class Join(APIView):
     def post(self, request):
         body = s.JoinSerializer(data=request.data)
         body.is_valid(raise_exception=True)
-        guest = services.guest_join(**body.validated_data)
+        limits.join_check(request)
+        try:
+            guest = services.guest_join(**body.validated_data)
+        except NotFound:
+            limits.join_failed(request)
+            raise
         return Response({"token": guest.token, "session": guest.session_id},
                         status=status.HTTP_201_CREATED)
 

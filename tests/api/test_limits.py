@@ -1,0 +1,123 @@
+"""Rate limits: failed joins, wrong passwords (per account and per client), registrations and the
+phones a session takes answer 429 with Retry-After and a sentence; play and right codes are never
+limited; the counts hold across server processes (they share the limits cache)."""
+
+import httpx
+import pytest
+from django.core.cache import caches
+from django.db import connection
+
+from companion import services
+from tests.conftest import api_client
+from tests.factories import UserFactory, session_for
+from tests.servers import ProcessServer, database_url_of
+
+SMALL = {"join_failures": "3/h", "login_failures_account": "3/15m",
+         "login_failures_client": "5/15m", "registrations": "2/h"}
+
+
+@pytest.fixture(autouse=True)
+def small_limits(settings, db):
+    settings.LIMITS = SMALL
+    caches["limits"].clear()
+    yield
+    caches["limits"].clear()
+
+
+def limited(response):
+    assert response.status_code == 429, response.content[:300]
+    assert int(response["Retry-After"]) > 0
+    assert len(response.json()["detail"]) > 20
+    return response.json()
+
+
+def test_failed_joins_are_limited_per_client(alice, anonymous):
+    game = session_for(alice)
+    for _ in range(3):
+        assert anonymous.post("/api/join/", {"code": "ZZZZZZ"}, format="json").status_code == 404
+    limited(anonymous.post("/api/join/", {"code": "ZZZZZZ"}, format="json"))
+    # Checked before the code: past the limit, a guesser learns nothing, a right code included.
+    limited(anonymous.post("/api/join/", {"code": game.code}, format="json"))
+    # Another address is not limited.
+    assert api_client().post("/api/join/", {"code": game.code}, format="json",
+                             REMOTE_ADDR="10.0.0.9").status_code == 201
+
+
+def test_six_phones_behind_one_address_join_the_right_code(alice, anonymous):
+    game = session_for(alice)
+    for _ in range(6):
+        assert anonymous.post("/api/join/", {"code": game.code},
+                              format="json").status_code == 201
+
+
+def test_the_join_page_counts_the_same_failures(client, alice):
+    for _ in range(3):
+        assert client.get("/join/ZZZZZZ/").status_code == 404
+    response = client.get("/join/ZZZZZZ/")
+    assert response.status_code == 429 and int(response["Retry-After"]) > 0
+    assert "Too many codes" in response.content.decode()
+    assert api_client().post("/api/join/", {"code": "ZZZZZZ"}, format="json").status_code == 429
+
+
+def test_a_locked_account_refuses_even_the_right_password(alice, anonymous):
+    wrong = {"username": "alice", "password": "not it at all"}
+    for number in range(3):
+        assert anonymous.post("/api/auth/token/", wrong, format="json",
+                              REMOTE_ADDR=f"10.0.0.{number}").status_code == 400
+    right = {"username": "alice", "password": "a long table password"}
+    body = limited(anonymous.post("/api/auth/token/", right, format="json",
+                                  REMOTE_ADDR="10.0.1.1"))
+    assert "wrong passwords" in body["detail"]
+
+
+def test_wrong_passwords_are_limited_per_client_across_accounts(client, db):
+    for number in range(5):
+        UserFactory(username=f"host{number}")
+        response = client.post("/login/", {"username": f"host{number}", "password": "nope"})
+        assert response.status_code == 200  # the form again, with its sentence
+    response = client.post("/login/", {"username": "host0", "password": "a long table password"})
+    assert response.status_code == 429
+    assert "wrong passwords" in response.content.decode()
+
+
+def test_registrations_are_limited_per_client(anonymous, client):
+    for name in ("dora", "ema"):
+        assert anonymous.post("/api/auth/register/", {"username": name,
+                                                      "password": "windmills at dusk"},
+                              format="json").status_code == 201
+    limited(anonymous.post("/api/auth/register/", {"username": "fay",
+                                                   "password": "windmills at dusk"},
+                           format="json"))
+    assert client.post("/signup/", {"username": "gus", "password": "windmills at dusk"}
+                       ).status_code == 429
+
+
+def test_a_session_takes_a_bounded_number_of_phones(alice, anonymous, settings):
+    settings.GUESTS_PER_SESSION = 4
+    game = session_for(alice)
+    for _ in range(4):
+        services.guest_join(code=game.code)
+    body = limited(anonymous.post("/api/join/", {"code": game.code}, format="json"))
+    assert "4 phones" in body["detail"]
+    assert game.guests.count() == 4
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_limits_hold_across_two_server_processes():
+    env = {"LIMIT_JOIN_FAILURES": "3/h", "LIMIT_LOGIN_FAILURES_ACCOUNT": "3/15m"}
+    UserFactory(username="alice")
+    url = database_url_of(connection)
+    servers = [ProcessServer(url, env=env), ProcessServer(url, env=env)]
+    try:
+        with httpx.Client(timeout=10) as client:
+            answers = [client.post(f"{servers[n % 2].url}/api/join/", json={"code": "ZZZZZZ"})
+                       .status_code for n in range(4)]
+            assert answers == [404, 404, 404, 429]
+            wrong = {"username": "alice", "password": "nope"}
+            answers = [client.post(f"{servers[n % 2].url}/api/auth/token/", json=wrong)
+                       .status_code for n in range(4)]
+            assert answers == [400, 400, 400, 429]
+    finally:
+        for server in servers:
+            server.stop()
+        caches["limits"].clear()
