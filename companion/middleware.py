@@ -1,7 +1,8 @@
-"""Refusals at the door, before any view: text with control characters in a query string or a form
-(PostgreSQL refuses a NUL in any text, so such a value would otherwise end as a 500 deep inside a
-query)."""
+"""At the door, before and after every view: text with control characters in a query string or a
+form is refused (PostgreSQL refuses a NUL in any text, so such a value would otherwise end as a
+500 deep inside a query); every answer says which browser features the pages may use."""
 
+from django.conf import settings
 from django.http import HttpResponseBadRequest, JsonResponse
 from django.utils.translation import gettext as _
 
@@ -26,5 +27,14 @@ def refuse_control_characters(get_response):
                                          "fields": {key: [message]}}, status=400)
                 return HttpResponseBadRequest(message, content_type="text/plain; charset=utf-8")
         return get_response(request)
+
+    return middleware
+
+
+def permissions_policy(get_response):
+    def middleware(request):
+        response = get_response(request)
+        response.setdefault("Permissions-Policy", settings.PERMISSIONS_POLICY)
+        return response
 
     return middleware

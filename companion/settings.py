@@ -56,6 +56,7 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "django_htmx",
+    "csp",
     "template_partials",
     "companion",
     # The games (games/__init__.py), each declaring what it brings in its apps.py.
@@ -73,6 +74,8 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "csp.middleware.CSPMiddleware",
+    "companion.middleware.permissions_policy",
     "django_htmx.middleware.HtmxMiddleware",
 ]
 
@@ -205,6 +208,25 @@ LIMITS = {
     "registrations": os.environ.get("LIMIT_REGISTRATIONS", "10/h"),
 }
 GUESTS_PER_SESSION = int(os.environ.get("GUESTS_PER_SESSION", "30"))
+
+# Content-Security-Policy: scripts, styles, fonts and images from this server only, nothing
+# inline (django-csp). The camera is ours to ask for (scanning a join code), nothing else.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'"],
+        "img-src": ["'self'", "data:"],
+        "connect-src": ["'self'"],
+        "font-src": ["'self'"],
+        "object-src": ["'none'"],
+        "base-uri": ["'none'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+    },
+}
+PERMISSIONS_POLICY = ("camera=(self), microphone=(), geolocation=(), payment=(), usb=(), "
+                      "interest-cohort=()")
 
 # Production behind HTTPS: SECURE=1 turns on the cookie and transport settings check --deploy asks.
 SECURE = envbool("SECURE", False)

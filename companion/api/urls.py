@@ -1,5 +1,6 @@
 from django.urls import path
-from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+from csp.decorators import csp_update
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from companion.api import views
 
@@ -20,5 +21,7 @@ urlpatterns = [
     path("players/<int:pk>/stats/", views.PlayerStats.as_view(), name="api-player-stats"),
     path("results.csv", views.ResultsCsv.as_view(), name="api-results-csv"),
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
-    path("docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
+    # Swagger UI's page keeps a few inline style rules; its script is a file of its own.
+    path("docs/", csp_update({"style-src": ["'unsafe-inline'"]})(
+        SpectacularSwaggerSplitView.as_view(url_name="api-schema")), name="api-docs"),
 ]

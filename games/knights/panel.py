@@ -262,7 +262,6 @@ def panel_model(state, *, viewer, is_host, data, posted, refusal):
         "columns": damosel_columns(state),
         "grid": card_grid(state),
         "grant_default": grant_default(state),
-        "seat_range": list(range(len(state["seats"]))),
         "offers": offers(state),
         "joust": joust_targets(state),
         "joust_stake": rules.JOUST_STAKE,

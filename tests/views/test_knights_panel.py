@@ -91,6 +91,13 @@ def test_the_app_deck_forms_draw_pass_and_reveal(alice, host):
     assert session.state["phase"] == "knight"
 
 
+def finders_css(path):
+    from django.contrib.staticfiles import finders
+
+    with open(finders.find(path)) as file:
+        return file.read()
+
+
 def test_a_grant_by_tapping_a_card_and_a_refusal_beside_the_grid(table, alice, host):
     act(table, alice, "reveal_event", event="Holy Grail")
     page = html(host.get(f"/s/{table.pk}/"))
@@ -100,7 +107,9 @@ def test_a_grant_by_tapping_a_card_and_a_refusal_beside_the_grid(table, alice, h
     cell = re.search(r'<button[^>]*value="Elaine:honor"[^>]*>', grid).group(0)
     assert "no0" in cell and "data-why0=\"Ann&#x27;s knight may not take a card of Elaine" in cell
     assert "no1" not in cell
-    assert ".kn-grant:has(#kn-seat-0:checked) .kc.no0" in page
+    # The greying rule is the game's stylesheet's, loaded in the head (no inline style).
+    assert "/static/games/knights/panel.css" in page
+    assert ".kn-grant:has(#kn-seat-0:checked) .kc.no0" in finders_css("games/knights/panel.css")
     response = post(host, table, type="grant", form="grant", seat="0", card="Guinevere:honor")
     assert response.status_code == 302
     response = post(host, table, htmx=True, type="grant", form="grant", seat="1",
