@@ -1,5 +1,5 @@
-from django.urls import path
 from csp.decorators import csp_update
+from django.urls import path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from companion.api import views
