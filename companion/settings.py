@@ -162,11 +162,8 @@ REST_FRAMEWORK = {
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "companion.api.errors.exception_handler",
-    "DEFAULT_PARSER_CLASSES": [
-        "companion.api.parsers.CheckedJSONParser",
-        "rest_framework.parsers.FormParser",
-        "rest_framework.parsers.MultiPartParser",
-    ],
+    # The API speaks JSON (api.md); a form body is 415.
+    "DEFAULT_PARSER_CLASSES": ["companion.api.parsers.CheckedJSONParser"],
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
     "PAGE_SIZE": 20,
     "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",

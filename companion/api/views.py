@@ -18,7 +18,11 @@ from companion.errors import Conflict, Invalid, NotFound
 from companion.models import Player, Seat, Session
 from companion.payloads import move_payload
 
-ERRORS = {code: OpenApiResponse(s.ErrorSerializer) for code in (400, 403, 404, 409, 412, 422)}
+# Any operation may refuse a bad token (401); those that count attempts may say 429.
+ERRORS = {code: OpenApiResponse(s.ErrorSerializer)
+          for code in (400, 401, 403, 404, 409, 412, 422)}
+LIMITED = {**ERRORS, 429: OpenApiResponse(s.ErrorSerializer, description="A rate limit: "
+                                          "the Retry-After header says when to try again.")}
 IF_MATCH = OpenApiParameter("If-Match", OpenApiTypes.STR, OpenApiParameter.HEADER,
                             description='"<version>": refuse with 412 when the session moved on')
 IDEMPOTENCY_KEY = OpenApiParameter("Idempotency-Key", OpenApiTypes.STR, OpenApiParameter.HEADER,
@@ -71,7 +75,7 @@ def session_response(session, actor, *, code=status.HTTP_200_OK):
 
 
 class Register(APIView):
-    @extend_schema(request=s.CredentialsSerializer, responses={201: s.TokenSerializer, **ERRORS})
+    @extend_schema(request=s.CredentialsSerializer, responses={201: s.TokenSerializer, **LIMITED})
     def post(self, request):
         limits.register_check(request)
         body = s.CredentialsSerializer(data=request.data)
@@ -81,7 +85,7 @@ class Register(APIView):
 
 
 class ObtainToken(APIView):
-    @extend_schema(request=s.CredentialsSerializer, responses={200: s.TokenSerializer, **ERRORS})
+    @extend_schema(request=s.CredentialsSerializer, responses={200: s.TokenSerializer, **LIMITED})
     def post(self, request):
         from django.contrib.auth import authenticate
 
@@ -99,14 +103,14 @@ class ObtainToken(APIView):
 class Health(APIView):
     """One query: the yardstick of the benchmarks, and a liveness probe."""
 
-    @extend_schema(responses={200: OpenApiTypes.OBJECT})
+    @extend_schema(responses={200: OpenApiTypes.OBJECT, **ERRORS})
     def get(self, request):
         return Response({"ok": True, "database": Session.objects.exists() in (True, False),
                          "live": live.stats()})
 
 
 class GameList(APIView):
-    @extend_schema(responses={200: s.GameSerializer(many=True)})
+    @extend_schema(responses={200: s.GameSerializer(many=True), **ERRORS})
     def get(self, request):
         return Response(s.GameSerializer(engine.all_games(), many=True).data)
 
@@ -212,7 +216,7 @@ class Undo(APIView):
 
 
 class Join(APIView):
-    @extend_schema(request=s.JoinSerializer, responses={201: s.JoinedSerializer, **ERRORS})
+    @extend_schema(request=s.JoinSerializer, responses={201: s.JoinedSerializer, **LIMITED})
     def post(self, request):
         body = s.JoinSerializer(data=request.data)
         body.is_valid(raise_exception=True)
@@ -227,7 +231,7 @@ class Join(APIView):
 
 
 class PlayerList(APIView):
-    @extend_schema(responses={200: s.PlayerSerializer(many=True)})
+    @extend_schema(responses={200: s.PlayerSerializer(many=True), **ERRORS})
     def get(self, request):
         user = require_host(request)
         return Response(s.PlayerSerializer(Player.objects.filter(owner=user), many=True).data)
