@@ -16,3 +16,4 @@ class KnightsConfig(GameConfig):
     # One name for the choice set that several of its moves share.
     enum_names = {"KnightsEventEnum": "games.knights.rules.EVENTS"}
     stats = "games.knights.stats.figures"
+    samples = "games.knights.samples.candidates"

@@ -13,3 +13,4 @@ class QuixoteConfig(GameConfig):
     stats = "games.quixote.stats.figures"
     styles = ("games/quixote/panel.css",)
     scripts = ("games/quixote/panel.js",)
+    samples = "games.quixote.samples.candidates"
