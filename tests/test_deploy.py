@@ -1,0 +1,39 @@
+"""The production recipe of the README passes Django's deployment checks, and a server started
+without SECRET_KEY never signs with a key anyone could read."""
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def manage(*args, env):
+    return subprocess.run([sys.executable, "manage.py", *args], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=120)
+
+
+def test_check_deploy_with_the_readme_variables_finds_no_issue():
+    readme = (ROOT / "README.md").read_text()
+    recipe = readme[readme.index("## Running it in production"):]
+    assert "SECURE=1" in recipe and "check --deploy" in recipe
+    env = {**os.environ, "SECRET_KEY": "x" * 30 + "-a-long-random-production-key-" + "y" * 20,
+           "ALLOWED_HOSTS": "companion.example.org",
+           "CSRF_TRUSTED_ORIGINS": "https://companion.example.org", "SECURE": "1"}
+    env.pop("DEBUG", None)
+    result = manage("check", "--deploy", "--fail-level", "WARNING", env=env)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "no issues" in result.stdout
+
+
+def test_without_secret_key_the_machine_makes_its_own(tmp_path):
+    from companion.settings import local_secret_key
+
+    first = local_secret_key(tmp_path / "key")
+    assert first == local_secret_key(tmp_path / "key")  # kept, so sessions outlive a restart
+    assert len(first) >= 50 and first != local_secret_key(tmp_path / "other")
+    assert oct((tmp_path / "key").stat().st_mode & 0o777) == "0o600"
+    settings_text = (ROOT / "companion" / "settings.py").read_text()
+    assert not re.search(r"SECRET_KEY\s*=\s*os\.environ\.get\([^)]*,\s*['\"]", settings_text)
