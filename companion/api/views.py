@@ -163,15 +163,31 @@ class SessionDetail(APIView):
         return session_response(session, actor)
 
 
+MOVES_PAGE = 500
+AFTER = OpenApiParameter("after", int, description="only the moves after this seq (0: from the "
+                         "first); the Link header names the next page while there is one")
+LIMIT = OpenApiParameter("limit", int, description=f"at most this many moves ({MOVES_PAGE} at "
+                         "most, the default)")
+
+
 class MoveList(APIView):
-    @extend_schema(parameters=[GUEST_TOKEN], responses={200: s.MoveOutSerializer(many=True),
-                                                        **ERRORS})
+    @extend_schema(parameters=[GUEST_TOKEN, AFTER, LIMIT],
+                   responses={200: s.MoveOutSerializer(many=True), **ERRORS})
     def get(self, request, pk):
         session, actor = session_access(request, pk)
         rules = engine.get(session.game)
-        data = s.MoveOutSerializer(session.moves.order_by("seq"), many=True).data
-        return Response([rules.redact_move(move, session.state, viewer_of(actor))
-                         for move in data])
+        after = inputs.optional_number(request.query_params.get("after"), label="after") or 0
+        limit = inputs.optional_number(request.query_params.get("limit"), label="limit")
+        limit = min(limit or MOVES_PAGE, MOVES_PAGE)
+        page = list(session.moves.filter(seq__gt=after).order_by("seq")[:limit + 1])
+        more = len(page) > limit
+        data = s.MoveOutSerializer(page[:limit], many=True).data
+        response = Response([rules.redact_move(move, session.state, viewer_of(actor))
+                             for move in data])
+        if more:
+            url = request.build_absolute_uri(request.path)
+            response["Link"] = f'<{url}?after={page[limit - 1].seq}&limit={limit}>; rel="next"'
+        return response
 
     @extend_schema(
         request=move_request(),

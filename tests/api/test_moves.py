@@ -134,3 +134,16 @@ def test_a_repeat_from_another_device_gets_its_own_view_of_the_session(as_alice,
     assert {k: again.json()[k] for k in ("seq", "type", "summary")} == \
         {k: first.json()[k] for k in ("seq", "type", "summary")}
     assert Move.objects.filter(session=game).count() == 1
+
+
+def test_the_moves_list_comes_in_pages_with_a_link_to_the_next(as_alice, game):
+    for points in (1, 2, 3, 4, 5):
+        post(as_alice, game, seat=0, points=points)
+    first = as_alice.get(f"/api/sessions/{game.pk}/moves/?limit=2")
+    assert [move["seq"] for move in first.json()] == [1, 2]
+    assert first["Link"].endswith('moves/?after=2&limit=2>; rel="next"')
+    last = as_alice.get(f"/api/sessions/{game.pk}/moves/?after=4&limit=2")
+    assert [move["seq"] for move in last.json()] == [5]
+    assert "Link" not in last
+    assert len(as_alice.get(f"/api/sessions/{game.pk}/moves/").json()) == 5
+    assert as_alice.get(f"/api/sessions/{game.pk}/moves/?after=²").status_code == 400
