@@ -66,6 +66,9 @@ def history(request):
     return render(request, _partial(request, "companion/history/list.html", "results"), context)
 
 
+TIMELINE_PAGE = 100
+
+
 @login_required
 def session_detail(request, pk):
     session = Session.objects.filter(owner=request.user, pk=pk).first()
@@ -82,8 +85,17 @@ def session_detail(request, pk):
     upto = last if upto is None else upto
     upto = min(upto, entries[-1]["move"].seq) if entries else 0
     position = sum(1 for seq in active if seq <= upto)
+    # A long game's log in pages; the page shown is the one holding the step shown.
+    pages = Paginator(entries, TIMELINE_PAGE)
+    at = next((index for index, entry in enumerate(entries) if entry["move"].seq >= upto), 0)
+    try:
+        number = inputs.optional_number(request.GET.get("page"), label=_("The page"))
+    except Refused as refusal:
+        return HttpResponseBadRequest(refusal.message)
+    page = pages.get_page(number or at // TIMELINE_PAGE + 1)
     context = {
-        "session": session, "rules": timeline["rules"], "timeline": entries,
+        "session": session, "rules": timeline["rules"], "timeline": page.object_list,
+        "page": page,
         "seats": timeline["seats"],
         "upto": upto, "step_standings": stats.standings_at(timeline, upto),
         "previous": max((seq for seq in active if seq < upto), default=0 if upto else None),

@@ -124,3 +124,23 @@ def test_results_csv_page(alice, charlie):
     response = browser_for(alice).get("/history/results.csv")
     body = b"".join(response.streaming_content).decode()
     assert "Vanessa" in body and "Zed" not in body
+
+
+def test_a_long_timeline_comes_in_pages_holding_the_step_shown(alice, game):
+    from companion import history
+
+    actor = services.Actor(user=alice)
+    for _ in range(7):
+        services.move_play(session=game, type="add", data={"seat": 1, "points": 1}, actor=actor)
+    client = browser_for(alice)
+    original, history.TIMELINE_PAGE = history.TIMELINE_PAGE, 3
+    try:
+        last = client.get(f"/history/sessions/{game.pk}/").content.decode()
+        assert "Page 3 of 3" in last and 'class="seq">7<' in last
+        assert 'class="seq">1<' not in last
+        first = client.get(f"/history/sessions/{game.pk}/?upto=2").content.decode()
+        assert "Page 1 of 3" in first and 'class="seq">1<' in first
+        assert 'class="seq">7<' not in first
+        assert client.get(f"/history/sessions/{game.pk}/?page=x").status_code == 400
+    finally:
+        history.TIMELINE_PAGE = original
