@@ -9,3 +9,7 @@ class RabbitsConfig(GameConfig):
     rules = "games.rabbits.rules.GAME"
     moves = "games.rabbits.moves.SERIALIZERS"
     urls = "games.rabbits.urls"
+    panel_model = "games.rabbits.panel.panel_model"
+    samples = "games.rabbits.samples.candidates"
+    styles = ("games/rabbits/panel.css",)
+    scripts = ("games/rabbits/panel.js",)

@@ -5,7 +5,6 @@ A list of cards comes as a JSON list (["QH", "10D"]) or, from a form without Jav
 text ("QH 10D 5H", commas or plus signs allowed); suits likewise (["S", "C"], "S C" or "SC").
 """
 
-import re
 
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
@@ -13,23 +12,8 @@ from rest_framework import serializers
 from companion.engine import RuleViolation
 from games.rabbits import rules
 
-_SEPARATORS = re.compile(r"[\s,;+]+")
 _SUIT_WORDS = {name: letter for letter, name in rules.SUIT_NAMES.items()}
 _SUIT_WORDS.update({name: letter for letter, name in rules.SUIT_SINGULAR.items()})
-
-
-def _tokens(data):
-    """The words of a text or of a list of texts; blanks dropped."""
-    items = [data] if isinstance(data, str) else data
-    if not isinstance(items, list):
-        return items
-    words = []
-    for item in items:
-        if isinstance(item, str):
-            words += [word for word in _SEPARATORS.split(item) if word]
-        else:
-            words.append(item)
-    return words
 
 
 def _blank(data):
@@ -69,7 +53,7 @@ class CardListField(serializers.ListField):
         super().__init__(**kwargs)
 
     def to_internal_value(self, data):
-        words = _tokens(data)
+        words = rules.card_words(data)
         if isinstance(words, list):
             # One flat sentence per refusal ("'ZZ' is not a card..."), not DRF's per-index map.
             for word in words:
@@ -96,7 +80,7 @@ class SuitListField(serializers.ListField):
         super().__init__(**kwargs)
 
     def to_internal_value(self, data):
-        words = _tokens(data)
+        words = rules.card_words(data)
         if isinstance(words, list):
             suits = []
             for word in words:
@@ -134,7 +118,7 @@ class DiceField(serializers.ListField):
         return super().validate_empty_values(data)
 
     def to_internal_value(self, data):
-        return super().to_internal_value(_tokens(data))
+        return super().to_internal_value(rules.card_words(data))
 
 
 class SeatField(serializers.IntegerField):

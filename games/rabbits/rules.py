@@ -19,6 +19,7 @@ Turns (the app's reading of "START THE TURNS" and "4TH THE ACQUISITION"):
 from __future__ import annotations
 
 import copy
+import re
 from typing import Any
 
 from companion.engine import Game, RuleViolation
@@ -35,7 +36,17 @@ NUMBER_RANKS = tuple(str(n) for n in range(2, 11))
 RANKS = ("A", *NUMBER_RANKS, *ROYAL_RANKS)
 ROYALS = tuple(rank + suit for suit in SUITS for rank in ROYAL_RANKS)
 
+AUDIENCE_POINTS = 10  # a royal audience: 10 points of the royal's suit
+CITADEL_SUIT = "H"  # the advanced Citadel's door takes hearts
 ENDINGS = ("simple", "diverse", "monarchy", "diverse_monarchy", "tribal")
+# What each ending asks, in words: "back at the Citadel with ...".
+ENDING_WORDS = {
+    "simple": "any 3 royals",
+    "diverse": "3 royals of different suits",
+    "monarchy": "a Jack, a Queen and a King",
+    "diverse_monarchy": "a Jack, a Queen and a King of three different suits",
+    "tribal": "3 royals of one suit",
+}
 VALUES = ("classic", "patriarchy")
 PLACES = ("board", "off", "underground")
 PLACE_NAMES = {"board": "on the board", "off": "off the board", "underground": "underground"}
@@ -64,12 +75,17 @@ def is_royal(card: str) -> bool:
     return parse_card(card)[0] in ROYAL_RANKS
 
 
+def first_ace_value(values: str = "classic") -> int:
+    """What a player's first ace spent is worth: 11, or 14 with the patriarchy values."""
+    return 14 if values == "patriarchy" else 11
+
+
 def card_value(card: str, values: str = "classic", first_ace: bool = False) -> int:
     """A card's value; `first_ace` says this ace is the player's first one spent (11, or 14)."""
     rank, _ = parse_card(card)
     if rank == "A":
         if first_ace:
-            return 14 if values == "patriarchy" else 11
+            return first_ace_value(values)
         return 1
     if rank in ROYAL_RANKS:
         return {"J": 11, "Q": 12, "K": 13}[rank] if values == "patriarchy" else 10
@@ -110,6 +126,24 @@ def seat_selection_total(state: dict[str, Any], seat: int, cards: list[str],
         price = state["turn"]["price"]
     return selection_total(cards, state["options"]["values"],
                            state["seats"][seat]["first_ace_spent"], price)
+
+
+CARD_SEPARATORS = re.compile(r"[\s,;+]+")
+
+
+def card_words(data: Any) -> Any:
+    """The words of a text or of a list of texts, as players write cards ("QH 10D, AS"); blanks
+    dropped. Anything else comes back as it is, for the caller to refuse."""
+    items = [data] if isinstance(data, str) else data
+    if not isinstance(items, list):
+        return items
+    words: list[Any] = []
+    for item in items:
+        if isinstance(item, str):
+            words += [word for word in CARD_SEPARATORS.split(item) if word]
+        else:
+            words.append(item)
+    return words
 
 
 def listing(items: list[str]) -> str:
@@ -261,8 +295,14 @@ def _name(state: dict[str, Any], seat: int) -> str:
     return state["seats"][seat]["name"]
 
 
-def _next_seat(state: dict[str, Any]) -> int:
+def next_seat(state: dict[str, Any]) -> int:
+    """The seat whose turn comes after this one: play goes round the table."""
     return (state["turn"]["seat"] + 1) % len(state["seats"])
+
+
+def roller(state: dict[str, Any]) -> int:
+    """Who rolls next: the seat in turn before its roll, the next seat after it."""
+    return next_seat(state) if state["turn"]["dice"] is not None else state["turn"]["seat"]
 
 
 def _in_turn(state: dict[str, Any], seat: int, field: str = "seat") -> None:
@@ -272,7 +312,7 @@ def _in_turn(state: dict[str, Any], seat: int, field: str = "seat") -> None:
     if seat != turn["seat"]:
         if turn["ended"]:
             raise RuleViolation(
-                f"It is {_name(state, _next_seat(state))}'s turn, which starts with a roll.",
+                f"It is {_name(state, next_seat(state))}'s turn, which starts with a roll.",
                 field=field)
         raise RuleViolation(f"It is {current}'s turn, not {name}'s.", field=field)
     if turn["dice"] is None:
@@ -280,7 +320,7 @@ def _in_turn(state: dict[str, Any], seat: int, field: str = "seat") -> None:
     if turn["ended"]:
         raise RuleViolation(
             f"{name}'s turn has ended ({turn['ended']}): it is "
-            f"{_name(state, _next_seat(state))}'s turn to roll.", field=field)
+            f"{_name(state, next_seat(state))}'s turn to roll.", field=field)
 
 
 def _on_board(state: dict[str, Any], seat: int, doing: str, field: str = "seat") -> None:
@@ -353,7 +393,7 @@ def roll(state: dict[str, Any], data: dict[str, Any], actor: int | None, rng: An
             raise RuleViolation(f"It is {_name(state, expected)}'s turn: "
                                 f"{_name(state, expected)} rolls first.", field="seat")
     else:
-        expected = _next_seat(state)
+        expected = next_seat(state)
         if seat == turn["seat"]:
             raise RuleViolation(
                 f"{_name(state, seat)} has rolled already this turn "
@@ -373,7 +413,7 @@ def roll(state: dict[str, Any], data: dict[str, Any], actor: int | None, rng: An
     surfaced = player["place"] == "off"
     if surfaced:
         player["place"] = "underground"
-    new["last"] = {"move": "roll", "seat": seat, "dice": dice, "price": sum(dice),
+    new["last"] = {"type": "roll", "seat": seat, "dice": dice, "price": sum(dice),
                    "underground": surfaced,
                    # The previous turn's ACQUISITION: a card from the pile if on the board.
                    "acquisition": None if previous is None else {
@@ -426,7 +466,7 @@ def lottery(state: dict[str, Any], data: dict[str, Any], actor: int | None, rng:
         raise RuleViolation(f"{card} matches neither die: the dice show {shown}.", field="card")
     new = copy.deepcopy(state)
     new["turn"]["lottery"] = True
-    new["last"] = {"move": "lottery", "seat": seat, "card": card, "dice": dice,
+    new["last"] = {"type": "lottery", "seat": seat, "card": card, "dice": dice,
                    "answer": f"{name} draws one card from the pile; holding 10 cards, "
                              f"discard down to {HAND_LIMIT}."}
     return new
@@ -452,7 +492,7 @@ def pay(state: dict[str, Any], data: dict[str, Any], actor: int | None, rng: Any
                             field="cards")
     new = copy.deepcopy(state)
     spent = _spend(new, seat, cards)
-    new["last"] = {"move": "pay", "seat": seat, "price": price, "suits": suits, **spent}
+    new["last"] = {"type": "pay", "seat": seat, "price": price, "suits": suits, **spent}
     return new
 
 
@@ -491,9 +531,10 @@ def audience(state: dict[str, Any], data: dict[str, Any], actor: int | None, rng
             raise RuleViolation(f"{card} is not {SUIT_NAMES[suit]}: an audience with {royal} is "
                                 f"paid in {SUIT_NAMES[suit]}.", field="cards")
     _check_held(state, seat, cards)
-    total = seat_selection_total(state, seat, cards, price=10)["total"]
-    if total < 10:
-        raise RuleViolation(f"{listing(cards)} add up to {total}: an audience needs 10 points of "
+    total = seat_selection_total(state, seat, cards, price=AUDIENCE_POINTS)["total"]
+    if total < AUDIENCE_POINTS:
+        raise RuleViolation(f"{listing(cards)} add up to {total}: an audience needs "
+                            f"{AUDIENCE_POINTS} points of "
                             f"{SUIT_NAMES[suit]}.", field="cards")
     # The app's reading: a held royal spent in the payment frees its carrot first ("take your
     # carrot off their shrine"), so that carrot may be the one left on the new royal's tile.
@@ -506,7 +547,7 @@ def audience(state: dict[str, Any], data: dict[str, Any], actor: int | None, rng
     spent = _spend(new, seat, cards)
     _take(new, seat, royal)
     new["turn"]["ended"] = f"after the audience with {royal}"
-    new["last"] = {"move": "audience", "seat": seat, "royal": royal, **spent}
+    new["last"] = {"type": "audience", "seat": seat, "royal": royal, **spent}
     return new
 
 
@@ -543,7 +584,7 @@ def steal(state: dict[str, Any], data: dict[str, Any], actor: int | None, rng: A
         _release(new, thief, returns)
     new["seats"][victim]["place"] = "off"
     new["turn"]["ended"] = f"after stealing {royal}"
-    new["last"] = {"move": "steal", "seat": thief, "victim": victim, "royal": royal,
+    new["last"] = {"type": "steal", "seat": thief, "victim": victim, "royal": royal,
                    "returns": returns}
     return new
 
@@ -581,7 +622,7 @@ def where(state: dict[str, Any], data: dict[str, Any], actor: int | None, rng: A
                             field="place")
     new = copy.deepcopy(state)
     new["seats"][seat]["place"] = place
-    new["last"] = {"move": "where", "seat": seat, "place": place}
+    new["last"] = {"type": "where", "seat": seat, "place": place}
     return new
 
 
@@ -606,7 +647,7 @@ def arrive(state: dict[str, Any], data: dict[str, Any], actor: int | None, rng: 
         raise RuleViolation("Nothing is paid at the Citadel's door without the advanced Citadel "
                             "option: leave the cards out.", field="cards")
     new["winner"] = seat
-    new["last"] = {"move": "arrive", "seat": seat, "royals": list(royals), "paid": spent}
+    new["last"] = {"type": "arrive", "seat": seat, "royals": list(royals), "paid": spent}
     return new
 
 
@@ -617,7 +658,7 @@ def _door_hearts(state: dict[str, Any], seat: int, cards: list[str]) -> None:
         raise RuleViolation(f"The advanced Citadel expects hearts worth at least {price} at the "
                             "door (cards).", field="cards")
     for card in cards:
-        if card[-1] != "H":
+        if card[-1] != CITADEL_SUIT:
             raise RuleViolation(f"{card} is not a heart: the Citadel's door takes hearts only.",
                                 field="cards")
         if is_royal(card):
@@ -658,7 +699,7 @@ def finished(state: dict[str, Any]) -> bool:
 def summary(move: dict[str, Any], before: dict[str, Any], after: dict[str, Any]) -> str:
     last = after.get("last") or {}
     name = _name(after, last["seat"]) if "seat" in last else "?"
-    kind = last.get("move")
+    kind = last.get("type")
     if kind == "roll":
         dice = last["dice"]
         text = f"{name} rolled {dice[0]}+{dice[1]}: the price is {last['price']}"

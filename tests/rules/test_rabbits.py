@@ -857,3 +857,23 @@ def test_bad_input_raises_only_rule_violations(move_type, data):
     state = give(give(rolled(new(NAMES)), 1, "QH"), 0, "JS")
     with contextlib.suppress(RuleViolation):
         GAME.moves[move_type](state, data, None, random.Random(1))
+
+
+def test_the_first_ace_is_worth_11_or_14_with_the_patriarchy_values():
+    assert rules.first_ace_value("classic") == 11
+    assert rules.first_ace_value("patriarchy") == 14
+    assert rules.card_value("AS", "patriarchy", first_ace=True) == 14
+
+
+def test_the_roll_passes_round_the_table():
+    state = GAME.setup(["Ana", "Ben", "Cid"], GAME.resolve_options({}, 3), RNG)
+    assert rules.roller(state) == state["turn"]["seat"] == 0
+    state = act(state, "roll", seat=0)
+    assert rules.roller(state) == rules.next_seat(state) == 1
+    assert state["last"]["type"] == "roll"
+
+
+def test_cards_are_read_as_players_write_them():
+    assert rules.card_words("QH 10D, AS+2C") == ["QH", "10D", "AS", "2C"]
+    assert rules.card_words(["QH 10D", "AS"]) == ["QH", "10D", "AS"]
+    assert rules.card_words(7) == 7  # left for the caller to refuse

@@ -6,8 +6,6 @@
  * the panel at the same version; after a new move it closes, as the server renders it. */
 (function () {
   document.documentElement.classList.add("rb-js-on");
-  if (window.rabbitsPicker) return;
-  window.rabbitsPicker = true;
 
   var opened = {};  // details id -> the version shown when it was opened
 

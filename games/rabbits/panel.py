@@ -1,0 +1,160 @@
+"""What Lenino's Jack Rabbits' panel shows one phone, derived from the (redacted) state; and the
+card picker's running total. Pure: every number is asked of rules.py, so the page never disagrees
+with the server."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from companion.engine import RuleViolation
+from companion.engine import mark as _
+from games.rabbits import rules
+
+SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+PREVIEW_KINDS = ("pay", "audience", "arrive")
+# The ranks a lottery card may show: a card matching a die (royals never match).
+LOTTERY_RANKS = ["A", "2", "3", "4", "5", "6"]
+
+
+def card_label(card: str) -> str:
+    """"QH" -> "Q♥"."""
+    return card[:-1] + SUIT_SYMBOLS[card[-1]] if card else ""
+
+
+def _grid(state: Mapping[str, Any], names: list[str]) -> list[dict[str, Any]]:
+    tiles = state.get("tiles", {})
+    return [{"suit": suit, "symbol": SUIT_SYMBOLS[suit], "name": rules.SUIT_NAMES[suit],
+             "royals": [{"card": rank + suit, "label": rank + SUIT_SYMBOLS[suit],
+                         "holder": tiles.get(rank + suit),
+                         "holder_name": names[tiles[rank + suit]]
+                         if rank + suit in tiles else None}
+                        for rank in rules.ROYAL_RANKS]}
+            for suit in rules.SUITS]
+
+
+def panel_model(state: Mapping[str, Any], *, viewer: int | None, is_host: bool = False,
+                data: Any = None, posted: Mapping[str, list[str]] | None = None,
+                refusal: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """The royal line as a grid, the rabbits, the turn, and which forms this phone may use (the
+    host enters for everyone; a guest for its own seat). `posted` refills a refused form."""
+    names = [seat["name"] for seat in state["seats"]]
+    turn = state["turn"]
+    options = state["options"]
+    rolled = turn["dice"] is not None
+    roller = rules.roller(state)
+    finished = state["winner"] is not None
+
+    seats = []
+    for index, player in enumerate(state["seats"]):
+        seats.append({
+            "index": index, "name": player["name"], "royals": player["royals"],
+            "carrots": player["carrots"], "carrot_marks": range(player["carrots"]),
+            "first_ace_spent": player["first_ace_spent"], "place": player["place"],
+            "place_name": rules.PLACE_NAMES[player["place"]],
+            "missing": rules.ending_missing(player["royals"], options["ending"]),
+            "is_me": index == viewer, "editable": bool(is_host) or index == viewer,
+            "where_form": f"where-{index}", "in_turn": index == turn["seat"],
+        })
+
+    in_turn = rolled and not turn["ended"] and not finished
+    thief = seats[turn["seat"]]
+    victims = [{"index": s["index"], "name": s["name"], "royals": s["royals"],
+                "form": f"steal-{s['index']}"}
+               for s in seats if s["index"] != turn["seat"] and s["royals"]]
+    posted = dict(posted or {})
+    return {
+        "names": names,
+        "finished": finished,
+        "winner_name": names[state["winner"]] if finished else None,
+        "turn_seat": turn["seat"], "turn_name": names[turn["seat"]],
+        "dice": turn["dice"], "price": turn["price"], "rolled": rolled,
+        "lottery_played": turn.get("lottery", False), "ended": turn.get("ended"),
+        "roller": roller, "roller_name": names[roller],
+        "in_turn": in_turn,
+        "may_roll": not finished and (bool(is_host) or viewer == roller),
+        "may_act": in_turn and (bool(is_host) or viewer == turn["seat"]),
+        "grid": _grid(state, names),
+        "line": state["line"],
+        "seats": seats,
+        "thief": thief,
+        "thief_full": len(thief["royals"]) >= 3,
+        "victims": victims,
+        "ending": options["ending"], "ending_text": rules.ENDING_WORDS[options["ending"]],
+        "values": options["values"], "advanced_citadel": options["advanced_citadel"],
+        "lottery_ranks": LOTTERY_RANKS,
+        "ranks": list(rules.RANKS),
+        "suits": [{"code": s, "symbol": SUIT_SYMBOLS[s], "name": rules.SUIT_NAMES[s]}
+                  for s in rules.SUITS],
+        "first_ace_value": rules.first_ace_value(options["values"]),
+        # A refused form's own fields, to show it again as it was sent.
+        "posted": posted,
+        "refill": {name: values[-1] for name, values in posted.items() if values},
+    }
+
+
+def _problems_of(cards_text: str) -> tuple[list[str], list[str]]:
+    problems: list[str] = []
+    cards: list[str] = []
+    for word in rules.card_words(cards_text or ""):
+        try:
+            card = rules.normal_card(word)
+        except RuleViolation:
+            problems.append(_("%(word)s is not a card (write QH, 10D, AS...).") % {"word": word})
+            continue
+        if card in cards:
+            problems.append(_("%(card)s is listed twice.") % {"card": card})
+            continue
+        cards.append(card)
+    return cards, problems
+
+
+def selection_preview(state: Mapping[str, Any], kind: str, seat: int, cards_text: str,
+                      suits: Any = (), royal: str = "") -> dict[str, Any]:
+    """The running total of `pay`, `audience` or `arrive` against its target, and what stands in
+    the way, computed by the rules themselves (rules.seat_selection_total). The server checks
+    again on submit; this only spares a refusal."""
+    cards, problems = _problems_of(cards_text)
+    target, suit_names, need = state["turn"]["price"], None, None
+    if kind == "audience":
+        target = rules.AUDIENCE_POINTS
+        try:
+            royal = rules.normal_card(royal) if royal else ""
+        except RuleViolation:
+            royal = ""
+        need = [royal[-1]] if royal else None
+        if not royal:
+            problems.append(_("Choose the royal."))
+    elif kind == "pay":
+        need = [s.strip().upper() for s in suits if s.strip().upper() in rules.SUIT_NAMES]
+        if not need:
+            problems.append(_("Tick the suits the tile accepts."))
+    elif kind == "arrive":
+        need = [rules.CITADEL_SUIT]
+    if need:
+        suit_names = rules.listing([rules.SUIT_NAMES[s] for s in rules.SUITS if s in need])
+        wrong = [card for card in cards if card[-1] not in need]
+        if wrong:
+            problems.append(_("%(cards)s: not %(suits)s.") % {"cards": rules.listing(wrong),
+                                                             "suits": suit_names})
+    held = state["seats"][seat]["royals"]
+    foreign = [card for card in cards if rules.is_royal(card) and card not in held]
+    if foreign:
+        problems.append(_("%(cards)s: not held by %(name)s.")
+                        % {"cards": rules.listing(foreign), "name": state["seats"][seat]["name"]})
+    target = target if target is not None else 0
+    result = rules.seat_selection_total(state, seat, cards, price=target)
+    return {"kind": kind, "cards": cards, "total": result["total"], "parts": result["parts"],
+            "first_ace": result["first_ace"], "target": target, "enough": result["enough"],
+            "short": max(0, target - result["total"]),
+            "problems": problems, "suit_names": suit_names,
+            "ready": bool(cards) and result["enough"] and not problems}
+
+
+def preview_seat(state: Mapping[str, Any], raw: Any) -> int:
+    """The seat a preview is for: the one named, else the seat in turn."""
+    try:
+        seat = int(raw)
+    except (TypeError, ValueError):
+        return state["turn"]["seat"]
+    return seat if 0 <= seat < len(state["seats"]) else state["turn"]["seat"]
