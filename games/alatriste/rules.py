@@ -402,6 +402,11 @@ def _roll_pair(rng: random.Random) -> list[int]:
     return [rng.randint(1, 6), rng.randint(1, 6)]
 
 
+def plaza_total(base: int, dice: list[int]) -> int:
+    """A contest's score: the player's base and two dice (a bullfight, an Act of Faith, dice)."""
+    return base + sum(dice)
+
+
 def _contest(bases: dict[str, int], given: dict[str, list[int] | None],
              rng: random.Random) -> tuple[dict[str, list[int]], list[dict[str, Any]], str]:
     """Two dice each plus a base; the highest wins. The app's house rule for ties: only the tied
@@ -412,7 +417,7 @@ def _contest(bases: dict[str, int], given: dict[str, list[int] | None],
     ties: list[dict[str, Any]] = []
     contenders = list(bases)
     while True:
-        scores = {key: bases[key] + sum(dice[key]) for key in contenders}
+        scores = {key: plaza_total(bases[key], dice[key]) for key in contenders}
         best = max(scores.values())
         leaders = [key for key in contenders if scores[key] == best]
         if len(leaders) == 1:
@@ -1059,7 +1064,7 @@ def _plaza_summary(state: Mapping[str, Any], last: Mapping[str, Any]) -> str:
     winner = _who(state, last["winner"])
     if last["bocanegra"]:
         return f"{title}: {winner} wins with Emilio Bocanegra (+{last['prize']} Fame)"
-    parts = [f"{_who(state, int(key))} {base}+{dice[0]}+{dice[1]}={base + sum(dice)}"
+    parts = [f"{_who(state, int(key))} {base}+{dice[0]}+{dice[1]}={plaza_total(base, dice)}"
              for key, base in last["bases"].items() for dice in [last["dice"][key]]]
     return f"{title}: {', '.join(parts)}; {winner} wins +{last['prize']} Fame"
 

@@ -85,6 +85,9 @@
     table.dataset.stream = "open";
     stopPolling();
   });
+  document.body.addEventListener("htmx:sseClose", function () {
+    table.dataset.stream = "down";
+  });
   document.body.addEventListener("htmx:sseError", function () {
     table.dataset.stream = "down";
     failures += 1;

@@ -3,7 +3,6 @@
 buttons, an early end."""
 
 import re
-import time
 
 import pytest
 from playwright.sync_api import expect
@@ -59,7 +58,7 @@ def test_three_players_duel_combat_and_an_early_end(host_phone, phone, tmp_path)
     expect(quevedo.locator("#log")).to_contain_text("Quevedo -1 ducats (payment)")
     expect(quevedo.locator("#al-sheet-1 [data-stat=ducats]")).to_have_text("6")
     expect(quevedo.locator("#al-sheet-1 [data-stat=income]")).to_have_text("1")
-    time.sleep(0.3)  # Quevedo's stream is open again after his moves
+    quevedo.wait_for_selector("#table[data-stream=open]", state="attached")
 
     # The duel with the players' own dice: choose the two players, then count the taps.
     duel = host.locator("#al-duel")

@@ -180,3 +180,15 @@ def test_the_live_part_shows_a_bullfight_and_the_end(host, table):
     move(host, table, type="end", form="end", expected_version=str(version))
     live = fragments.render_shared(Session.objects.get(pk=table.pk))["panel_live"]
     assert "Game over" in live and "Winner: Íñigo" in live
+
+
+def test_a_name_in_the_plaza_dice_legend_is_escaped_once(alice):
+    table = session_for(alice, game="alatriste", players=("O'Brien", "Quevedo <3"), seed="x")
+    client = browser_for(alice)
+    set_up_two = [move(client, table, type="setup", form=f"setup-{seat}", seat=seat, fencing=4,
+                       ducats=6) for seat in range(2)]
+    assert all(response.status_code == 302 for response in set_up_two)
+    page = client.get(f"/s/{table.pk}/").content.decode()
+    assert "<legend>O&#x27;Brien, die 1</legend>" in page
+    assert "<legend>Quevedo &lt;3, die 2</legend>" in page
+    assert "&amp;#x27;" not in page and "&amp;lt;" not in page

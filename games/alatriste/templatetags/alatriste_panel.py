@@ -1,173 +1,18 @@
-"""What the panel shows beyond the raw state.
+"""The panel's presentation tags, written here rather than by template includes (the panel has
+dozens of dice):
 
-- `alatriste_live`: the sheets, badges, the last result's sums and who won, for panel_live.html
-  (pushed to every phone on every move: no query, nothing that depends on the viewer).
-- `alatriste_panel`: what the controls need (the catalogue, the set-up shares, the players).
-- `al_dice`: one die's six face buttons, written here rather than by a template include (the
-  panel has dozens of them).
+- `al_dice`: one die's six face buttons in a fieldset;
+- `al_catalogue`: the catalogue's search list, once per panel.
 """
 
 from django import template
-from django.utils.html import escape
+from django.utils.html import conditional_escape, escape
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
-
-from games.alatriste import rules
-from games.alatriste.models import Card
 
 register = template.Library()
 
 FACES = range(1, 7)
-SPLITS = [(fencing, rules.SETUP_POINTS - fencing)
-          for fencing in range(rules.MIN_SETUP, rules.SETUP_POINTS - rules.MIN_SETUP + 1)]
-PLAZA_TITLES = {"bullfight": "Last bullfight", "act_of_faith": "Last Act of Faith",
-                "dice_game": "Last game of dice"}
-
-
-def _badges(seat):
-    badges = []
-    if seat["status"] != "free":
-        badges.append((seat["status"], rules.STATUS_WORDS[seat["status"]]))
-    if seat["wanted_turns"]:
-        badges.append(("wanted", _("wanted %(n)s turns") % {"n": seat["wanted_turns"]}))
-    if seat["lost_turns"]:
-        badges.append(("lost", _("%(n)s lost turns") % {"n": seat["lost_turns"]}))
-    if seat["recovering"]:
-        badges.append(("recovering", _("recovering")))
-    if seat["attacks"]:
-        badges.append(("attacks", _("%(n)s attack cards waiting") % {"n": seat["attacks"]}))
-    return badges
-
-
-def _card_text(card):
-    """A board card's kind and values in a few words: "character · Fame +1 · pistols"."""
-    parts = [card["kind"]]
-    for stat, label in (("fame", _("Fame")), ("vigour", _("Vigour")), ("fencing", _("Fencing"))):
-        if card[stat]:
-            parts.append(f"{label} {card[stat]:+d}")
-    if card["pistols"]:
-        parts.append(_("pistols"))
-    if card["vehicle"]:
-        parts.append(_("vehicle"))
-    return " · ".join(parts)
-
-
-def _changes(state, last):
-    """Who gained or lost what in the last duel or combat, in words."""
-    lines = {}
-
-    def note(index, text):
-        lines.setdefault(index, []).append(text)
-
-    for key, delta in (last.get("fame") or {}).items():
-        if delta:
-            note(int(key), _("Fame %(d)+d") % {"d": delta})
-    fight = last.get("fight")
-    if fight:
-        for index, side in zip(fight["seats"], fight["sides"], strict=True):
-            if side["fencing_gained"]:
-                note(index, _("Fencing +1"))
-            if side["vigour_lost"]:
-                note(index, _("Vigour -%(d)s") % {"d": side["vigour_lost"]})
-    if last.get("take"):
-        verb = _("keeps") if last["take"]["keep"] else _("discards")
-        note(last["winner"], f"{verb} {last['take']['card']}")
-    for name in last.get("discarded") or []:
-        note(last["loser"], _("discards %(card)s") % {"card": name})
-    if (last.get("patrol") or {}).get("acts"):
-        for role in ("challenger", "challenged", "attacker", "defender"):
-            if role in last:
-                note(last[role], _("to the town jail"))
-    for index in last.get("deaths", []):
-        note(index, _("dies"))
-    for index in last.get("saved", []):
-        note(index, _("saved by his cards"))
-    for index in last.get("wanted", []):
-        note(index, _("wanted %(n)s turns") % {"n": rules.WANTED_TURNS})
-    return [{"name": state["seats"][i]["name"], "what": ", ".join(texts)}
-            for i, texts in sorted(lines.items())]
-
-
-def _plaza_rows(state, last):
-    """Each player's base + dice = total in the last bullfight, Act of Faith or game of dice."""
-    name = lambda index: state["seats"][index]["name"]  # noqa: E731
-    if last["type"] == "dice_game":
-        keys = [("player", last["seat"]), *((str(j), j) for j in last["joiners"]),
-                ("bank", None)]
-        bases = {}
-        winner_key = ("bank" if last["bank_won"] else
-                      "player" if last["winner"] == last["seat"] else str(last["winner"]))
-    else:
-        keys = [(str(i), i) for i in last["players"]]
-        bases = last["bases"]
-        winner_key = str(last["winner"])
-    rows = []
-    for key, index in keys:
-        dice = (last.get("dice") or {}).get(key)
-        base = bases.get(key)
-        rows.append({"name": _("the bank") if index is None else name(index), "base": base,
-                     "dice": dice, "total": (base or 0) + sum(dice) if dice else None,
-                     "winner": key == winner_key})
-    return rows
-
-
-def _last(state):
-    last = state.get("last") or {}
-    kind = last.get("type")
-    view = {"type": kind, "sides": [], "changes": [], "rows": []}
-    if kind in ("duel", "combat"):
-        if last.get("fight"):
-            view["sides"] = last["fight"]["sides"]
-        if last.get("patrol"):
-            view["patrol"] = last["patrol"]
-        view["outcome"] = last.get("outcome")
-        view["changes"] = _changes(state, last)
-    elif kind in PLAZA_TITLES:
-        view["title"] = _(PLAZA_TITLES[kind])
-        view["rows"] = _plaza_rows(state, last)
-        view["ties"] = bool(last.get("ties"))
-        if kind == "dice_game":
-            view["pot"] = last["pot"]
-            view["bank_won"] = last["bank_won"]
-        else:
-            view["prize"] = last["prize"]
-            view["bocanegra"] = last.get("bocanegra")
-    return view
-
-
-@register.simple_tag
-def alatriste_live(state, standings=None):
-    """The sheets and the last result: the same for every phone, and no database query."""
-    seats = []
-    for index, seat in enumerate(state["seats"]):
-        seats.append({"index": index, "sheet": seat, "badges": _badges(seat),
-                      "dead": seat["status"] == "dead",
-                      "playing": seat["ready"] and seat["status"] != "dead",
-                      "cards": [(card["name"], _card_text(card)) for card in seat["cards"]]})
-    finished = bool(state.get("finished"))
-    winners = [row["name"] for row in standings or () if row.get("winner")] if finished else []
-    return {"seats": seats, "last": _last(state), "finished": finished, "winners": winners,
-            "valido": state.get("ended_by") == "valido"}
-
-
-@register.simple_tag
-def alatriste_panel(state):
-    """What the controls need. Nothing here changes with the chips: the controls are not
-    pushed to the other phones, so they must stay right when a move elsewhere moved on."""
-    seats = [{"index": index, "name": seat["name"],
-              "playing": seat["ready"] and seat["status"] != "dead",
-              "dead": seat["status"] == "dead",
-              "cards": [card["name"] for card in seat["cards"]]}
-             for index, seat in enumerate(state["seats"])]
-    board = [{"name": card["name"], "owner": seat["name"]}
-             for seat in state["seats"] for card in seat["cards"]]
-    return {"seats": seats, "board": board, "splits": SPLITS,
-            "stats": [("vigour", _("Vigour")), ("fame", _("Fame")), ("fencing", _("Fencing")),
-                      ("ducats", _("Ducats"))],
-            "catalogue": Card.objects.filter(kind__in=rules.BOARD_KINDS).values_list(
-                "name", "kind", "placeholder"),
-            "kinds": dict(Card._meta.get_field("kind").flatchoices),
-            "statuses": [(key, rules.STATUS_WORDS[key]) for key in rules.STATUSES]}
 
 
 @register.simple_tag
@@ -191,5 +36,5 @@ def al_dice(name, legend, optional=False):
                     f"<span>{face}</span></label>" for face in FACES)
     css = "al-die al-optional" if optional else "al-die"
     return mark_safe(  # noqa: S308 - the name and legend are escaped
-        f'<fieldset class="{css}"><legend>{escape(legend)}</legend>'
+        f'<fieldset class="{css}"><legend>{conditional_escape(legend)}</legend>'
         f'<div class="al-faces">{faces}</div></fieldset>')

@@ -1,0 +1,11 @@
+"""What Alatriste's pure panel model needs from the database: the card catalogue, as plain
+values."""
+
+from games.alatriste import rules
+from games.alatriste.models import Card
+
+
+def catalogue(session):
+    cards = Card.objects.filter(kind__in=rules.BOARD_KINDS).values_list("name", "kind",
+                                                                         "placeholder")
+    return {"catalogue": list(cards), "kinds": dict(Card._meta.get_field("kind").flatchoices)}
