@@ -18,7 +18,7 @@ run: $(STAMP)
 test: $(STAMP)
 	@bin/ensure-chromium || true
 	$(BIN)/ruff check .
-	$(BIN)/python -m pytest $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -n auto --dist worksteal $(PYTEST_ARGS)
 
 bench: $(STAMP)
 	$(BIN)/python bench/live.py $(BENCH_ARGS)

@@ -23,6 +23,7 @@ def test_check_deploy_with_the_readme_variables_finds_no_issue():
            "ALLOWED_HOSTS": "companion.example.org",
            "CSRF_TRUSTED_ORIGINS": "https://companion.example.org", "SECURE": "1"}
     env.pop("DEBUG", None)
+    env.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)  # the browser tests' own, not production's
     result = manage("check", "--deploy", "--fail-level", "WARNING", env=env)
     assert result.returncode == 0, result.stdout + result.stderr
     assert "no issues" in result.stdout

@@ -80,8 +80,10 @@
   });
   // data-stream says whether the page's stream is open ("open") or down ("down"): the browser
   // tests wait on it, and the page may show it.
+  var everOpen = false;
   document.body.addEventListener("htmx:sseOpen", function () {
     failures = 0;
+    everOpen = true;
     table.dataset.stream = "open";
     stopPolling();
   });
@@ -91,7 +93,9 @@
   document.body.addEventListener("htmx:sseError", function () {
     table.dataset.stream = "down";
     failures += 1;
-    if (failures >= 3) startPolling();
+    // A stream that never opened (a proxy that buffers it, say) will not: poll at once. One
+    // that worked gets a few tries to come back first.
+    if (failures >= 3 || !everOpen) startPolling();
   });
 
   // The answer to our own move: the stream may have brought the same version first (it often

@@ -14,23 +14,29 @@ def snapshot(session):
     return found.version, found.state, list(found.moves.values_list("seq", "undone"))
 
 
-def play(client, session, move_type, *, status=201, **fields):
-    """Post the move `move_type` with its fields; the answer's body (its status checked)."""
-    response = client.post(moves_url(session), {"type": move_type, **fields}, format="json")
-    assert response.status_code == status, response.json()
+# The helpers' own arguments have names no move's field has (moves have a `status`, a `field`).
+
+def play(client, session, type, *, answers=201, **fields):  # noqa: A002 (the move's own name)
+    """Post the move `type` with its fields; the answer's body (its HTTP status checked)."""
+    response = client.post(moves_url(session), {"type": type, **fields}, format="json")
+    assert response.status_code == answers, response.json()
     return response.json()
 
 
-def refused(client, session, move_type, match=None, *, code="rule", status=400, field=None,
-            **fields):
-    """The move is refused with `status` and `code` (and a sentence containing `match`, about
-    `field`), and changes nothing. Returns the answer's body."""
+def refused(client, session, type, match=None, *, code=None, answers=400,  # noqa: A002
+            about=None, **fields):
+    """The move is refused with HTTP status `answers` and `code` ("rule" by default for a 400),
+    with a sentence containing `match` about the field `about`, and changes nothing. Returns
+    the answer's body."""
     before = snapshot(session)
-    body = play(client, session, move_type, status=status, **fields)
-    assert body["code"] == code, body
+    body = play(client, session, type, answers=answers, **fields)
+    if code is None and answers == 400:
+        code = "rule"
+    if code is not None:
+        assert body["code"] == code, body
     if match is not None:
         assert match in body["detail"], body["detail"]
-    if field is not None:
-        assert field in body["fields"], body
+    if about is not None:
+        assert about in body["fields"], body
     assert snapshot(session) == before
     return body

@@ -5,6 +5,7 @@ import pytest
 from companion import services
 from companion.models import Session
 from games.alatriste.models import Card
+from tests.api.moves import play, refused
 from tests.conftest import api_client
 from tests.factories import session_for
 
@@ -22,23 +23,8 @@ def post(client, session, **move):
     return client.post(f"/api/sessions/{session.pk}/moves/", move, format="json")
 
 
-def ok(client, session, **move):
-    response = post(client, session, **move)
-    assert response.status_code == 201, response.json()
-    return response.json()
 
 
-def refused(client, session, code="rule", **move):
-    before = Session.objects.get(pk=session.pk)
-    count = before.moves.count()
-    response = post(client, session, **move)
-    assert response.status_code == 400, response.json()
-    body = response.json()
-    assert body["code"] == code, body
-    after = Session.objects.get(pk=session.pk)
-    assert (after.version, after.state, after.moves.count()) == (before.version, before.state,
-                                                                 count)
-    return body["detail"]
 
 
 def sheet(session, seat):
@@ -48,7 +34,7 @@ def sheet(session, seat):
 @pytest.fixture
 def ready(as_alice, table):
     for seat in range(3):
-        ok(as_alice, table, type="setup", seat=seat, fencing=4, ducats=6)
+        play(as_alice, table, type="setup", seat=seat, fencing=4, ducats=6)
     return table
 
 
@@ -66,45 +52,46 @@ def test_the_seed_catalogue_holds_the_cards_the_rules_name():
 
 
 def test_setup_and_its_refusals(as_alice, table):
-    body = ok(as_alice, table, type="setup", seat=0, fencing=3, ducats=7)
+    body = play(as_alice, table, type="setup", seat=0, fencing=3, ducats=7)
     assert body["summary"] == "Íñigo set up: Fencing 3, 7 ducats"
     seat = body["session"]["state"]["seats"][0]
     assert (seat["fencing"], seat["ducats"], seat["vigour"], seat["fame"]) == (3, 7, 12, 0)
-    assert "share 10 chips" in refused(as_alice, table, type="setup", seat=1, fencing=5, ducats=6)
+    refused(as_alice, table, match="share 10 chips", type="setup", seat=1, fencing=5, ducats=6)
     assert refused(as_alice, table, type="setup", seat=1, fencing=1, ducats=9)
-    assert "already set up" in refused(as_alice, table, type="setup", seat=0, fencing=4,
+    refused(as_alice, table, match="already set up", type="setup", seat=0, fencing=4,
                                        ducats=6)
-    assert "has not set up" in refused(as_alice, table, type="turn", seat=1)
-    detail = refused(as_alice, table, code="invalid", type="setup", seat=0, fencing="x", ducats=6)
+    refused(as_alice, table, match="has not set up", type="turn", seat=1)
+    detail = refused(as_alice, table, code="invalid", type="setup", seat=0, fencing="x",
+                     ducats=6)["detail"]
     assert detail.startswith("fencing:")
 
 
 def test_turn_pays_the_income_and_counts_lost_turns_down(as_alice, ready):
-    ok(as_alice, ready, type="status", seat=0, status="free", lost_turns=2)
-    body = ok(as_alice, ready, type="turn", seat=0)
+    play(as_alice, ready, type="status", seat=0, status="free", lost_turns=2)
+    body = play(as_alice, ready, type="turn", seat=0)
     assert body["summary"] == "Íñigo's turn: +1 ducats, a lost turn (1 left)"
     assert (sheet(ready, 0)["ducats"], sheet(ready, 0)["lost_turns"]) == (7, 1)
 
 
 def test_adjust_chips_payments_and_death(as_alice, ready):
-    body = ok(as_alice, ready, type="adjust", seat=0, stat="fame", delta=5, reason="box")
+    body = play(as_alice, ready, type="adjust", seat=0, stat="fame", delta=5, reason="box")
     assert body["summary"] == "Íñigo +5 fame (box)"
-    ok(as_alice, ready, type="adjust", seat=0, stat="vigour", delta=3)
+    play(as_alice, ready, type="adjust", seat=0, stat="vigour", delta=3)
     assert sheet(ready, 0)["vigour"] == 12
-    body = ok(as_alice, ready, type="adjust", seat=1, stat="ducats", delta=-9, reason="payment")
+    body = play(as_alice, ready, type="adjust", seat=1, stat="ducats", delta=-9, reason="payment")
     assert "can't pay 9 ducats (payment): to the town jail" in body["summary"]
     assert (sheet(ready, 1)["status"], sheet(ready, 1)["ducats"]) == ("jail", 6)
-    body = ok(as_alice, ready, type="adjust", seat=2, stat="vigour", delta=-12)
+    body = play(as_alice, ready, type="adjust", seat=2, stat="vigour", delta=-12)
     assert sheet(ready, 2)["status"] == "dead"
     assert "dies" in body["summary"]
-    assert "dead" in refused(as_alice, ready, type="adjust", seat=2, stat="fame", delta=1)
+    refused(as_alice, ready, match="dead", type="adjust", seat=2, stat="fame", delta=1)
     assert refused(as_alice, ready, type="adjust", seat=0, stat="fame", delta=0)
     refused(as_alice, ready, code="invalid", type="adjust", seat=0, stat="luck", delta=1)
 
 
 def test_cards_from_the_catalogue_are_stored_whole(as_alice, ready):
     quevedo = Card.objects.get(name="Quevedo")
-    body = ok(as_alice, ready, type="card", seat=0, action="add", card=quevedo.pk)
+    body = play(as_alice, ready, type="card", seat=0, action="add", card=quevedo.pk)
     stored = Session.objects.get(pk=ready.pk).moves.get(seq=body["seq"]).data["card"]
     assert stored["name"] == "Quevedo" and stored["enemies"] == ["Pacheco"]
     assert stored["id"] == quevedo.pk
@@ -112,51 +99,51 @@ def test_cards_from_the_catalogue_are_stored_whole(as_alice, ready):
     Card.objects.filter(pk=quevedo.pk).update(fame=9)
     assert services.session_replay(session=ready) == Session.objects.get(pk=ready.pk).state
     pacheco = Card.objects.get(name="Pacheco")
-    assert "enemies" in refused(as_alice, ready, type="card", seat=0, action="add",
+    refused(as_alice, ready, match="enemies", type="card", seat=0, action="add",
                                 card={"card": pacheco.pk})
-    assert "never two equal" in refused(as_alice, ready, type="card", seat=0, action="add",
+    refused(as_alice, ready, match="never two equal", type="card", seat=0, action="add",
                                         card="quevedo")
-    assert "no card 99999" in refused(as_alice, ready, code="invalid", type="card", seat=0,
+    refused(as_alice, ready, match="no card 99999", code="invalid", type="card", seat=0,
                                       action="add", card=99999)
     one_off = {"name": "Espada toledana", "kind": "possession", "fencing": 2}
-    ok(as_alice, ready, type="card", seat=0, action="add", card=one_off)
+    play(as_alice, ready, type="card", seat=0, action="add", card=one_off)
     assert sheet(ready, 0)["totals"]["fencing"] == 6
-    assert "attack card" in refused(as_alice, ready, type="card", seat=0, action="add",
+    refused(as_alice, ready, match="attack card", type="card", seat=0, action="add",
                                     card={"name": "Emboscada", "kind": "attack"})
     refused(as_alice, ready, code="invalid", type="card", seat=0, action="add",
             card={"name": "X", "kind": "dragon"})
-    body = ok(as_alice, ready, type="card", seat=0, action="remove", card="Espada toledana")
+    body = play(as_alice, ready, type="card", seat=0, action="remove", card="Espada toledana")
     assert body["summary"] == "Íñigo discarded Espada toledana"
-    assert "has no" in refused(as_alice, ready, type="card", seat=0, action="remove",
+    refused(as_alice, ready, match="has no", type="card", seat=0, action="remove",
                                card="Espada toledana")
 
 
 def test_vehicle_and_fame_open_zones(as_alice, ready):
-    ok(as_alice, ready, type="adjust", seat=0, stat="fame", delta=15)
+    play(as_alice, ready, type="adjust", seat=0, stat="fame", delta=15)
     assert sheet(ready, 0)["zone"] == 1
-    ok(as_alice, ready, type="card", seat=0, action="add", card="Carroza")
+    play(as_alice, ready, type="card", seat=0, action="add", card="Carroza")
     assert (sheet(ready, 0)["zone"], sheet(ready, 0)["income"]) == (2, 2)
 
 
 def test_attacks(as_alice, ready):
     for _ in range(3):
-        ok(as_alice, ready, type="attack", action="play", to=1, **{"from": 0})
-    assert "3 attack cards" in refused(as_alice, ready, type="attack", action="play", to=1,
+        play(as_alice, ready, type="attack", action="play", to=1, **{"from": 0})
+    refused(as_alice, ready, match="3 attack cards", type="attack", action="play", to=1,
                                        **{"from": 2})
-    assert "himself" in refused(as_alice, ready, type="attack", action="play", to=0,
+    refused(as_alice, ready, match="himself", type="attack", action="play", to=0,
                                 **{"from": 0})
-    body = ok(as_alice, ready, type="attack", action="resolve", to=1)
+    body = play(as_alice, ready, type="attack", action="resolve", to=1)
     assert body["summary"] == "Quevedo resolved an attack card (2 waiting)"
 
 
 def test_status_and_wanted(as_alice, ready):
-    body = ok(as_alice, ready, type="status", seat=1, status="away", lost_turns=2)
+    body = play(as_alice, ready, type="status", seat=1, status="away", lost_turns=2)
     assert body["summary"] == "Quevedo is away from Madrid, 2 lost turns"
     refused(as_alice, ready, code="invalid", type="status", seat=1, status="heaven")
 
 
 def test_a_duel_with_typed_dice_shows_the_arithmetic(as_alice, ready):
-    body = ok(as_alice, ready, type="duel", challenger=0, challenged=1, accepted=True,
+    body = play(as_alice, ready, type="duel", challenger=0, challenged=1, accepted=True,
               rolls={"challenger": [6, 4], "challenged": [3, 4]})
     assert body["summary"] == ("Íñigo challenged Quevedo: Íñigo 4 + 0 + (6+4) = 14 "
                                "[+1 Fencing] vs Quevedo 4 + 0 + (3+4) = 11; Íñigo wins")
@@ -166,36 +153,37 @@ def test_a_duel_with_typed_dice_shows_the_arithmetic(as_alice, ready):
 
 
 def test_a_duel_with_server_dice_patrol_refusal_and_take(as_alice, ready):
-    body = ok(as_alice, ready, type="duel", challenger=0, challenged=1, accepted=False)
+    body = play(as_alice, ready, type="duel", challenger=0, challenged=1, accepted=False)
     assert "refused (Quevedo -2 Fame)" in body["summary"]
-    body = ok(as_alice, ready, type="duel", challenger=0, challenged=2, accepted=True,
+    body = play(as_alice, ready, type="duel", challenger=0, challenged=2, accepted=True,
               patrol={"distance": 3, "roll": 5})
     assert "both to the town jail" in body["summary"]
     assert sheet(ready, 0)["status"] == sheet(ready, 2)["status"] == "jail"
-    assert "no duels" in refused(as_alice, ready, type="duel", challenger=0, challenged=1,
+    refused(as_alice, ready, match="no duels", type="duel", challenger=0, challenged=1,
                                  accepted=True)
-    ok(as_alice, ready, type="status", seat=0, status="free")
-    ok(as_alice, ready, type="card", seat=1, action="add", card="Caballo")
+    play(as_alice, ready, type="status", seat=0, status="free")
+    play(as_alice, ready, type="card", seat=1, action="add", card="Caballo")
     caballo = Card.objects.get(name="Caballo")
-    body = ok(as_alice, ready, type="duel", challenger=0, challenged=1, accepted=True,
+    body = play(as_alice, ready, type="duel", challenger=0, challenged=1, accepted=True,
               rolls={"challenger": [5, 5], "challenged": [3, 3]},
               take={"card": caballo.pk, "keep": True})
     assert "Íñigo wins, keeps Caballo" in body["summary"]
     assert [c["name"] for c in sheet(ready, 0)["cards"]] == ["Caballo"]
     assert refused(as_alice, ready, type="duel", challenger=0, challenged=1, accepted=True,
-                   rolls={"challenger": [3, 3], "challenged": [3, 3]}) == "Equal: roll again"
+                   rolls={"challenger": [3, 3], "challenged": [3, 3]}
+                   )["detail"] == "Equal: roll again"
     refused(as_alice, ready, code="invalid", type="duel", challenger=0, challenged=1,
             accepted=True, rolls={"challenger": [7, 3]})
-    assert "himself" in refused(as_alice, ready, type="duel", challenger=0, challenged=0,
+    refused(as_alice, ready, match="himself", type="duel", challenger=0, challenged=0,
                                 accepted=True)
-    body = ok(as_alice, ready, type="duel", challenger=1, challenged=0, accepted=True)
+    body = play(as_alice, ready, type="duel", challenger=1, challenged=0, accepted=True)
     assert " vs " in body["summary"] and " = " in body["summary"]
 
 
 def test_a_combat_with_pistols_and_discards(as_alice, ready):
-    ok(as_alice, ready, type="card", seat=0, action="add", card="Pistolas de silla")
-    ok(as_alice, ready, type="card", seat=1, action="add", card="Pacheco")
-    body = ok(as_alice, ready, type="combat", attacker=0, defender=1,
+    play(as_alice, ready, type="card", seat=0, action="add", card="Pistolas de silla")
+    play(as_alice, ready, type="card", seat=1, action="add", card="Pacheco")
+    body = play(as_alice, ready, type="combat", attacker=0, defender=1,
               rolls={"attacker": [6, 5], "defender": [3, 2], "defender_extra": 2},
               discard=["Pacheco"])
     assert body["summary"].startswith(
@@ -203,60 +191,60 @@ def test_a_combat_with_pistols_and_discards(as_alice, ready):
         "[extra die 2: -2 Vigour]; Íñigo wins; Quevedo discards Pacheco")
     assert sheet(ready, 0)["fame"] == 0  # -1 for attacking, from 0 stays 0
     assert (sheet(ready, 1)["vigour"], sheet(ready, 1)["cards"]) == (10, [])
-    assert "at most 2" in refused(as_alice, ready, type="combat", attacker=0, defender=1,
+    refused(as_alice, ready, match="at most 2", type="combat", attacker=0, defender=1,
                                   discard=["a", "b", "c"])
 
 
 def test_the_dice_game(as_alice, ready):
-    body = ok(as_alice, ready, type="dice_game", seat=0, bet=5, joiners=[1],
+    body = play(as_alice, ready, type="dice_game", seat=0, bet=5, joiners=[1],
               rolls={"player": [6, 6], "bank": [1, 1], "1": [2, 2]})
     assert body["summary"].endswith("Íñigo takes the pot of 15")
     assert (sheet(ready, 0)["ducats"], sheet(ready, 1)["ducats"]) == (16, 1)
-    assert "at least 5" in refused(as_alice, ready, type="dice_game", seat=0, bet=4)
-    assert "can't put in" in refused(as_alice, ready, type="dice_game", seat=0, bet=5,
+    refused(as_alice, ready, match="at least 5", type="dice_game", seat=0, bet=4)
+    refused(as_alice, ready, match="can't put in", type="dice_game", seat=0, bet=5,
                                      joiners=[1])
 
 
 def test_bullfight_and_act_of_faith(as_alice, ready):
-    body = ok(as_alice, ready, type="bullfight",
+    body = play(as_alice, ready, type="bullfight",
               rolls={"0": [6, 6], "1": [1, 1], "2": [2, 2]})
     assert body["summary"] == ("Bullfight: Íñigo 4+6+6=16, Quevedo 4+1+1=6, Malatesta 4+2+2=8; "
                                "Íñigo wins +3 Fame")
-    ok(as_alice, ready, type="card", seat=2, action="add", card="Emilio Bocanegra")
-    body = ok(as_alice, ready, type="act_of_faith")
+    play(as_alice, ready, type="card", seat=2, action="add", card="Emilio Bocanegra")
+    body = play(as_alice, ready, type="act_of_faith")
     assert body["summary"] == "Act of Faith: Malatesta wins with Emilio Bocanegra (+4 Fame)"
-    ok(as_alice, ready, type="status", seat=0, status="jail")
-    assert "does not take part" in refused(as_alice, ready, type="bullfight",
+    play(as_alice, ready, type="status", seat=0, status="jail")
+    refused(as_alice, ready, match="does not take part", type="bullfight",
                                            rolls={"0": [6, 6]})
 
 
 def test_death_and_setting_up_again(as_alice, ready):
-    body = ok(as_alice, ready, type="death", seat=1)
+    body = play(as_alice, ready, type="death", seat=1)
     assert body["summary"] == "Quevedo died"
-    ok(as_alice, ready, type="setup", seat=1, fencing=5, ducats=5)
+    play(as_alice, ready, type="setup", seat=1, fencing=5, ducats=5)
     assert sheet(ready, 1)["status"] == "free"
 
 
 def test_el_valido_and_the_early_end(as_alice, ready):
-    assert "needs 30" in refused(as_alice, ready, type="valido", seat=0, won=True)
-    ok(as_alice, ready, type="adjust", seat=0, stat="fame", delta=30)
-    body = ok(as_alice, ready, type="valido", seat=0, won=True)
+    refused(as_alice, ready, match="needs 30", type="valido", seat=0, won=True)
+    play(as_alice, ready, type="adjust", seat=0, stat="fame", delta=30)
+    body = play(as_alice, ready, type="valido", seat=0, won=True)
     assert body["session"]["status"] == "finished"
     assert body["session"]["standings"][0]["name"] == "Íñigo"
     assert post(as_alice, ready, type="end").status_code == 409
     as_alice.post(f"/api/sessions/{ready.pk}/undo/")
-    ok(as_alice, ready, type="adjust", seat=1, stat="ducats", delta=65)
-    body = ok(as_alice, ready, type="end")
+    play(as_alice, ready, type="adjust", seat=1, stat="ducats", delta=65)
+    body = play(as_alice, ready, type="end")
     assert body["session"]["status"] == "finished"
     assert [row["name"] for row in body["session"]["standings"]][:2] == ["Quevedo", "Íñigo"]
     assert body["session"]["standings"][0]["score"] == 35.5
 
 
 def test_replay_equals_the_cached_state_and_undo(as_alice, ready):
-    ok(as_alice, ready, type="duel", challenger=0, challenged=1, accepted=True)
-    ok(as_alice, ready, type="combat", attacker=2, defender=0)
-    ok(as_alice, ready, type="bullfight")
-    ok(as_alice, ready, type="dice_game", seat=0, bet=5)
+    play(as_alice, ready, type="duel", challenger=0, challenged=1, accepted=True)
+    play(as_alice, ready, type="combat", attacker=2, defender=0)
+    play(as_alice, ready, type="bullfight")
+    play(as_alice, ready, type="dice_game", seat=0, bet=5)
     session = Session.objects.get(pk=ready.pk)
     assert services.session_replay(session=session) == session.state
     before_undo = services.session_replay(session=session, upto=session.moves.count() - 1)
@@ -266,7 +254,7 @@ def test_replay_equals_the_cached_state_and_undo(as_alice, ready):
 
 
 def test_a_guest_plays_moves(as_bob_alatriste, ready):
-    ok(as_bob_alatriste, ready, type="turn", seat=1)
+    play(as_bob_alatriste, ready, type="turn", seat=1)
 
 
 @pytest.fixture

@@ -5,6 +5,7 @@ import pytest
 
 from companion import services
 from companion.models import Result, Session
+from tests.api.moves import play, refused
 from tests.conftest import api_client
 from tests.factories import session_for
 
@@ -23,24 +24,10 @@ def url(session, tail="moves/"):
     return f"/api/sessions/{session.pk}/{tail}"
 
 
-def play(client, session, type, status=201, **fields):
-    response = client.post(url(session), {"type": type, **fields}, format="json")
-    assert response.status_code == status, response.json()
-    return response.json()
 
 
-def snapshot(session):
-    session.refresh_from_db()
-    return (session.version, session.state, list(session.moves.values_list("seq", "undone")))
 
 
-def refused(client, session, type, match, code="rule", status=400, **fields):
-    before = snapshot(session)
-    body = play(client, session, type, status=status, **fields)
-    assert body["code"] == code, body
-    assert match in body["detail"], body
-    assert snapshot(session) == before
-    return body
 
 
 def state_of(session):

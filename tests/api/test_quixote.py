@@ -5,6 +5,7 @@ import pytest
 from companion import services
 from companion.models import Move, Session
 from games.quixote import rules
+from tests.api.moves import play, refused
 from tests.conftest import api_client
 from tests.factories import session_for
 
@@ -26,24 +27,8 @@ def host(alice):
     return api_client(user=alice)
 
 
-def play(client, session, **move):
-    response = client.post(f"/api/sessions/{session.pk}/moves/", move, format="json")
-    assert response.status_code == 201, response.json()
-    return response.json()
 
 
-def refused(client, session, code="rule", status=400, **move):
-    """The move is refused and changes nothing: version, state and log stay as they were."""
-    session.refresh_from_db()
-    version, state, log = session.version, session.state, session.moves.count()
-    response = client.post(f"/api/sessions/{session.pk}/moves/", move, format="json")
-    assert response.status_code == status, response.json()
-    body = response.json()
-    if status == 400:
-        assert body["code"] == code
-    session.refresh_from_db()
-    assert (session.version, session.state, session.moves.count()) == (version, state, log)
-    return body
 
 
 def score(seat, round_, c6=0, c4=0, churches=(), windmills=(), shields=0, knights=None):

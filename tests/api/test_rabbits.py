@@ -4,6 +4,7 @@ import pytest
 
 from companion import services
 from companion.models import Move, Session
+from tests.api.moves import play, refused
 from tests.conftest import api_client
 from tests.factories import session_for
 
@@ -18,26 +19,8 @@ def url(session):
     return f"/api/sessions/{session.pk}/moves/"
 
 
-def play(client, session, move_type, **data):
-    response = client.post(url(session), {"type": move_type, **data}, format="json")
-    assert response.status_code == 201, response.json()
-    return response.json()
 
 
-def refused(client, session, move_type, match, code="rule", field=None, **data):
-    """A refusal leaves the version, the state and the log as they were."""
-    session.refresh_from_db()
-    version, state, moves = session.version, session.state, session.moves.count()
-    response = client.post(url(session), {"type": move_type, **data}, format="json")
-    assert response.status_code == 400, response.json()
-    body = response.json()
-    assert body["code"] == code, body
-    assert match in body["detail"], body["detail"]
-    if field:
-        assert field in body["fields"], body
-    session.refresh_from_db()
-    assert (session.version, session.state, session.moves.count()) == (version, state, moves)
-    return body
 
 
 def state_of(session):
@@ -199,7 +182,7 @@ def test_pay_refusals(as_alice, alice):
     session = rabbits(alice)
     refused(as_alice, session, "pay", "starts with a roll", seat=0, cards=["7H"], suits=["H"])
     play(as_alice, session, "roll", seat=0, dice=[4, 4])
-    refused(as_alice, session, "pay", "add up to 7: the price is 8", field="cards", seat=0,
+    refused(as_alice, session, "pay", "add up to 7: the price is 8", about="cards", seat=0,
             cards=["7H"], suits=["H"])
     refused(as_alice, session, "pay", "7D is diamonds: this tile takes hearts and spades",
             seat=0, cards=["7D", "2H"], suits=["S", "H"])

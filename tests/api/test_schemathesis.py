@@ -54,7 +54,7 @@ def table(db, settings):
 
 
 @schema.parametrize()
-@settings(max_examples=15, deadline=None, derandomize=True,
+@settings(max_examples=10, deadline=None, derandomize=True,
           suppress_health_check=list(HealthCheck))
 def test_the_api_keeps_its_schema(case, table):
     ids = case.path_parameters or {}

@@ -44,7 +44,7 @@ def form_paths(session):
 
 
 @pytest.mark.parametrize("game", [plugin.slug for plugin in plugins.all_plugins()])
-@settings(max_examples=12, deadline=None, derandomize=True,
+@settings(max_examples=8, deadline=None, derandomize=True,
           suppress_health_check=list(HealthCheck))
 @given(data=st.data())
 def test_no_form_answers_500(game, alice, data, settings):
