@@ -79,6 +79,9 @@ def test_three_players_duel_combat_and_an_early_end(host_phone, phone, tmp_path)
     expect(result).to_contain_text("Last duel")
     expect(result).to_contain_text("Íñigo: Fame +2, Fencing +1")
     expect(host.locator("#al-sheet-0 [data-stat=fencing]")).to_have_text("5")
+    # The stream may show the duel before the move's own answer lands: wait for the answer.
+    host.wait_for_selector(f'#live[data-version="{Session.objects.get().version}"]',
+                           state="attached")
     for part in ("panel_live", "al-result", "al-sheet-0", "al-seat-0", "al-duel"):
         host.locator(f"#{part}").screenshot(path=str(tmp_path / f"{part}.png"))
     assert no_sideways_scroll(host)
