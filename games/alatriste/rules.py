@@ -1075,7 +1075,8 @@ def _dice_game_summary(state: Mapping[str, Any], last: Mapping[str, Any]) -> str
             return "bank"
         return _who(state, last["seat"] if key == "player" else int(key))
 
-    rolled = ", ".join(f"{who(key)} {d[0]}+{d[1]}={sum(d)}" for key, d in last["dice"].items())
+    rolled = ", ".join(f"{who(key)} {d[0]}+{d[1]}={plaza_total(0, d)}"
+                       for key, d in last["dice"].items())
     winner = "the bank" if last["bank_won"] else _who(state, last["winner"])
     return (f"{_who(state, last['seat'])} bet {last['bet']} at dice: {rolled}; "
             f"{winner} takes the pot of {last['pot']}")

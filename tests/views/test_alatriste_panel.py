@@ -1,9 +1,12 @@
 """El Capitán Alatriste's panel through Django's test client: forms with and without htmx."""
 
 import pytest
+from django.template.loader import render_to_string
 
 from companion import fragments
 from companion.models import Session
+from games.alatriste.panel import live_model
+from games.alatriste.rules import GAME
 from tests.factories import session_for
 from tests.views.helpers import browser_for, guest_browser
 
@@ -192,3 +195,15 @@ def test_a_name_in_the_plaza_dice_legend_is_escaped_once(alice):
     assert "<legend>O&#x27;Brien, die 1</legend>" in page
     assert "<legend>Quevedo &lt;3, die 2</legend>" in page
     assert "&amp;#x27;" not in page and "&amp;lt;" not in page
+
+
+def test_the_live_part_renders_without_a_query(host, table, django_assert_num_queries):
+    set_up(host, table)
+    move(host, table, type="bullfight", form="plaza", die_0_1="6", die_0_2="6",
+         die_1_1="1", die_1_2="2", die_2_1="3", die_2_2="3", dice="given")
+    session = Session.objects.get(pk=table.pk)
+    standings = GAME.standings(session.state)
+    with django_assert_num_queries(0):
+        html = render_to_string("games/alatriste/panel_live.html",
+                                {"live": live_model(session.state, standings)})
+    assert "Last bullfight" in html and 'id="al-sheet-0"' in html
