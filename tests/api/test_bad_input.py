@@ -174,3 +174,25 @@ def test_twenty_registrations_of_one_name_at_once_make_one_account():
     assert sorted(answers) == [201] + [400] * 19
     assert get_user_model().objects.filter(username__iexact="dora").count() == 1
 
+
+
+def test_an_over_large_body_under_api_answers_json(as_alice):
+    from django.conf import settings
+
+    name = "a" * (settings.DATA_UPLOAD_MAX_MEMORY_SIZE + 10)
+    body = '{"game": "tiny", "players": ["' + name + '"]}'
+    before = world()
+    response = as_alice.post("/api/sessions/", body, content_type="application/json")
+    assert 400 <= response.status_code < 500
+    assert response["Content-Type"].startswith("application/json")
+    assert len(response.json()["detail"]) > 10
+    assert world() == before
+
+
+def test_csv_cells_cannot_start_a_formula(alice, as_alice):
+    from tests.factories import played
+
+    played(alice, players=('=HYPERLINK("x")', "+Bo"))
+    text = b"".join(as_alice.get("/api/results.csv").streaming_content).decode()
+    assert "'=HYPERLINK" in text and "'+Bo" in text
+    assert "\n=HYPERLINK" not in text and ",=HYPERLINK" not in text
