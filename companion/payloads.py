@@ -11,8 +11,10 @@ from companion.engine import RuleViolation
 from companion.errors import Invalid
 
 
-def move_payload(*, game, move_type, fields):
-    """The move's data, checked by `games/<game>/moves.py`, as plain JSON-able values."""
+def move_payload(*, game, move_type, fields, owner=None):
+    """The move's data, checked by `games/<game>/moves.py`, as plain JSON-able values. The
+    serializers see the session's host (`owner`, an id) in their context: what a host keeps of
+    their own (e.g. cards) is looked up among that host's."""
     rules = engine.get(game)
     if move_type is not None and not isinstance(move_type, str):
         raise Invalid(_("The field `type` names a move: it is text."),
@@ -27,7 +29,7 @@ def move_payload(*, game, move_type, fields):
     serializer_class = plugins.get(game).serializers.get(move_type)
     if serializer_class is None:
         return dict(fields)
-    serializer = serializer_class(data=fields)
+    serializer = serializer_class(data=fields, context={"owner": owner})
     if not serializer.is_valid():
         errors = serializer.errors
         raise Invalid(first_sentence(errors), fields=json.loads(json.dumps(errors)))

@@ -389,7 +389,7 @@ def guest_seat_claim(*, guest, seat):
 IMPORT_MOVES_MAX = 5000
 
 
-def _import_entry(move, *, rules, seat_count):
+def _import_entry(move, *, rules, seat_count, owner):
     """One move of an export, checked field by field (an undone move too: its type must be one
     of the game's and its fields of the right shape), as {"seq", "type", "data", ...}."""
     def damaged(what):
@@ -414,7 +414,7 @@ def _import_entry(move, *, rules, seat_count):
     if not isinstance(move.get("undone", False), bool):
         raise damaged(_("move %(seq)s: undone is true or false") % {"seq": seq})
     try:
-        move_payload(game=rules.slug, move_type=move_type, fields=fields)
+        move_payload(game=rules.slug, move_type=move_type, fields=fields, owner=owner.pk)
     except Refused as refusal:
         raise damaged(_("move %(seq)s: %(why)s") % {"seq": seq, "why": refusal.message}) \
             from None
@@ -445,7 +445,8 @@ def session_import(*, owner, data):
     except (KeyError, TypeError):
         raise Invalid(_("This export is damaged: a seat is missing its fields.")) from None
     rules = engine.get(data.get("game"))
-    entries = sorted((_import_entry(move, rules=rules, seat_count=len(names)) for move in moves),
+    entries = sorted((_import_entry(move, rules=rules, seat_count=len(names), owner=owner)
+                      for move in moves),
                      key=lambda entry: entry["seq"])
     if len({m["seq"] for m in entries}) != len(entries):
         raise Invalid(_("This export is damaged: two moves share a number."))

@@ -289,7 +289,8 @@ def move(request, pk):
     try:
         fields = _fields_of(request)
         move_type = request.POST.get("type") or fields.pop("type", None)
-        data = move_payload(game=session.game, move_type=move_type, fields=fields)
+        data = move_payload(game=session.game, move_type=move_type, fields=fields,
+                            owner=session.owner_id)
         services.move_play(session=session, type=move_type, data=data, actor=actor,
                            expected_version=_expected_version(request))
     except Stale:

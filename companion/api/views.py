@@ -202,7 +202,8 @@ class MoveList(APIView):
         move_type = fields.pop("type", None)
         move = services.move_play(
             session=session, type=move_type, actor=actor,
-            data=move_payload(game=session.game, move_type=move_type, fields=fields),
+            data=move_payload(game=session.game, move_type=move_type, fields=fields,
+                              owner=session.owner_id),
             expected_version=version_header(request, "If-Match"),
             key=inputs.text(request.headers.get("Idempotency-Key"), field="Idempotency-Key",
                             label="The Idempotency-Key", max_length=100) or None,

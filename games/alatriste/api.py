@@ -1,4 +1,5 @@
-"""GET /api/games/alatriste/cards/ (anyone) and POST (hosts): the card catalogue."""
+"""GET /api/games/alatriste/cards/: the printed cards and, for a host, the host's own; POST (hosts):
+a card of the host's own, seen by that host's tables only."""
 
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import serializers, status
@@ -34,7 +35,8 @@ ERRORS = {code: OpenApiResponse(ErrorSerializer) for code in (400, 401, 403)}
 class CardList(APIView):
     @extend_schema(responses=CatalogueCardSerializer(many=True), operation_id="alatriste_cards")
     def get(self, request):
-        return Response(CatalogueCardSerializer(Card.objects.all(), many=True).data)
+        owner = request.user.pk if request.user.is_authenticated else None
+        return Response(CatalogueCardSerializer(Card.seen_by(owner), many=True).data)
 
     @extend_schema(request=CatalogueCardSerializer,
                    responses={201: CatalogueCardSerializer, **ERRORS},
@@ -46,5 +48,5 @@ class CardList(APIView):
             raise NotAuthenticated("Sign in: send Authorization: Token <token>.")
         body = CatalogueCardSerializer(data=request.data)
         body.is_valid(raise_exception=True)
-        card = services.card_create(created_by=request.user, **body.validated_data)
+        card = services.card_create(owner=request.user, **body.validated_data)
         return Response(CatalogueCardSerializer(card).data, status=status.HTTP_201_CREATED)

@@ -1,4 +1,5 @@
-"""The card catalogue: the cards a group typed in once and reuses in its sessions.
+"""The card catalogue: the printed cards, shared by every table and edited by staff in the admin,
+and each host's own cards, that host's alone.
 
 Moves never point at a catalogue row: the move serializer copies the card's values into the move
 (rules.card_of's dict), so a replay does not change when the catalogue is corrected later.
@@ -34,14 +35,28 @@ class Card(models.Model):
         help_text=_("Values the rules do not give: correct them from your own cards."))
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
                                    on_delete=models.SET_NULL, related_name="+")
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE,
+        related_name="+", help_text=_("The host whose own card this is; none for the printed "
+                                      "cards, which every table shares."))
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
         ordering = [Lower("name")]
-        constraints = [models.UniqueConstraint(Lower("name"), name="alatriste_card_name_unique")]
+        constraints = [
+            models.UniqueConstraint(Lower("name"), name="alatriste_printed_card_name_unique",
+                                    condition=models.Q(owner__isnull=True)),
+            models.UniqueConstraint(Lower("name"), "owner",
+                                    name="alatriste_own_card_name_unique_per_host"),
+        ]
 
     def __str__(self):
         return self.name
+
+    @classmethod
+    def seen_by(cls, owner_id):
+        """The cards a host's tables use: the printed ones and the host's own."""
+        return cls.objects.filter(models.Q(owner__isnull=True) | models.Q(owner_id=owner_id))
 
     def as_rules(self):
         """The card as rules.py and the stored moves keep it."""

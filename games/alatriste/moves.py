@@ -222,15 +222,17 @@ class CardField(serializers.Field):
         return value
 
 
-def resolve_card(value, *, by_name=False):
-    """A catalogue id (or, with by_name, a catalogue name) as the full card dict."""
+def resolve_card(value, *, owner=None, by_name=False):
+    """A catalogue id (or, with by_name, a catalogue name) as the full card dict: a printed card
+    or one of the session's host's own (`owner`, the host's id)."""
+    cards = Card.seen_by(owner)
     if isinstance(value, int):
-        card = Card.objects.filter(pk=value).first()
+        card = cards.filter(pk=value).first()
         if card is None:
             raise serializers.ValidationError(f"There is no card {value} in the catalogue.")
         return card.as_rules()
     if isinstance(value, str) and by_name:
-        card = Card.objects.filter(name__iexact=value.strip()).first()
+        card = cards.filter(name__iexact=value.strip()).first()
         if card is None:
             raise serializers.ValidationError(
                 f"There is no card called {value} in the catalogue: add it there, or as a "
@@ -273,7 +275,8 @@ class CardMoveSerializer(MoveSerializer):
 
     def validate(self, attrs):
         try:
-            attrs["card"] = resolve_card(attrs["card"], by_name=attrs["action"] == "add")
+            attrs["card"] = resolve_card(attrs["card"], owner=self.context.get("owner"),
+                                         by_name=attrs["action"] == "add")
         except serializers.ValidationError as error:
             raise serializers.ValidationError({"card": error.detail}) from None
         return attrs
@@ -309,7 +312,7 @@ class DuelSerializer(MoveSerializer):
         if attrs.get("take"):
             take = dict(attrs["take"])
             try:
-                take["card"] = resolve_card(take["card"])
+                take["card"] = resolve_card(take["card"], owner=self.context.get("owner"))
             except serializers.ValidationError as error:
                 raise serializers.ValidationError({"take": error.detail}) from None
             attrs["take"] = take

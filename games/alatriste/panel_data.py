@@ -6,6 +6,6 @@ from games.alatriste.models import Card
 
 
 def catalogue(session):
-    cards = Card.objects.filter(kind__in=rules.BOARD_KINDS).values_list("name", "kind",
-                                                                         "placeholder")
+    cards = (Card.seen_by(session.owner_id).filter(kind__in=rules.BOARD_KINDS)
+             .values_list("name", "kind", "placeholder"))
     return {"catalogue": list(cards), "kinds": dict(Card._meta.get_field("kind").flatchoices)}

@@ -1,4 +1,4 @@
-"""The only writer of the card catalogue."""
+"""The only writer of a host's own cards (the printed cards are staff's, in the admin)."""
 
 from django.db import IntegrityError, transaction
 
@@ -8,9 +8,10 @@ from games.alatriste import rules
 from games.alatriste.models import Card
 
 
-def card_create(*, name, kind, number=None, fame=0, vigour=0, fencing=0, pistols=False,
-                vehicle=False, enemies=(), placeholder=False, created_by=None):
-    """A new catalogue card; its name is unique (ignoring case)."""
+def card_create(*, owner, name, kind, number=None, fame=0, vigour=0, fencing=0, pistols=False,
+                vehicle=False, enemies=(), placeholder=False):
+    """A new card of `owner`'s own; its name is unique (ignoring case) among the printed cards
+    and the host's own, so that a card named in a move is always the one meant."""
     try:
         card = rules.card_of({"name": name, "kind": kind, "fame": fame, "vigour": vigour,
                               "fencing": fencing, "pistols": pistols, "vehicle": vehicle,
@@ -20,7 +21,7 @@ def card_create(*, name, kind, number=None, fame=0, vigour=0, fencing=0, pistols
     if len(card["name"]) > 80:
         raise Invalid("A card's name is 80 letters at most.", fields={"name": ["Too long."]})
     taken = f"The catalogue already has a card called {card['name']}."
-    if Card.objects.filter(name__iexact=card["name"]).exists():
+    if Card.seen_by(owner.pk).filter(name__iexact=card["name"]).exists():
         raise Invalid(taken, fields={"name": [taken]})
     try:
         with transaction.atomic():
@@ -28,6 +29,6 @@ def card_create(*, name, kind, number=None, fame=0, vigour=0, fencing=0, pistols
                 number=number, name=card["name"], kind=card["kind"], fame=card["fame"],
                 vigour=card["vigour"], fencing=card["fencing"], pistols=card["pistols"],
                 vehicle=card["vehicle"], enemies=card["enemies"], placeholder=placeholder,
-                created_by=created_by)
+                created_by=owner, owner=owner)
     except IntegrityError:
         raise Invalid(taken, fields={"name": [taken]}) from None

@@ -296,3 +296,39 @@ def test_only_hosts_add_cards(anonymous, bob):
     assert anonymous.post(CARDS, card, format="json").status_code == 401
     assert api_client(guest=bob).post(CARDS, card, format="json").status_code == 403
     assert not Card.objects.filter(name="Espada toledana").exists()
+
+
+def test_a_hosts_own_cards_are_that_hosts_alone(as_alice, as_charlie, alice, charlie):
+    card = {"name": "Espada toledana", "kind": "possession", "fencing": 2}
+    assert as_alice.post(CARDS, card, format="json").status_code == 201
+    # Charlie neither sees Alice's card nor plays it by name at his own table...
+    assert "Espada toledana" not in [c["name"] for c in as_charlie.get(CARDS).json()]
+    table = session_for(charlie, game="alatriste", players=NAMES, seed="own")
+    for seat in range(3):
+        play(as_charlie, table, type="setup", seat=seat, fencing=4, ducats=6)
+    refused(as_charlie, table, type="card", match="no card called Espada toledana",
+            code="invalid", seat=0, action="add", card="Espada toledana")
+    refused(as_charlie, table, type="card", match="There is no card", code="invalid", seat=0,
+            action="add", card=Card.objects.get(owner=alice).pk)
+    # ...and may have one of the same name of his own; a printed card's name stays the printed.
+    assert as_charlie.post(CARDS, {**card, "fencing": 1}, format="json").status_code == 201
+    assert Card.objects.filter(name="Espada toledana").count() == 2
+    assert as_charlie.post(CARDS, {"name": "quevedo", "kind": "character"},
+                           format="json").status_code == 400
+    # Alice's table plays hers, with her values.
+    mine = session_for(alice, game="alatriste", players=NAMES, seed="mine")
+    for seat in range(3):
+        play(as_alice, mine, type="setup", seat=seat, fencing=4, ducats=6)
+    play(as_alice, mine, type="card", seat=0, action="add", card="Espada toledana")
+    assert Session.objects.get(pk=mine.pk).state["seats"][0]["cards"][0]["fencing"] == 2
+
+
+def test_the_panel_offers_the_printed_cards_and_the_hosts_own(alice, charlie, as_charlie):
+    from django.test import Client
+
+    as_charlie.post(CARDS, {"name": "Daga de Charlie", "kind": "possession"}, format="json")
+    page = Client()
+    page.force_login(alice)
+    table = session_for(alice, game="alatriste", players=NAMES, seed="panel-cards")
+    html = page.get(f"/s/{table.pk}/").content.decode()
+    assert 'value="Quevedo"' in html and "Daga de Charlie" not in html
