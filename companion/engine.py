@@ -203,6 +203,18 @@ def replay(game: Game, seat_names: list[str], options: dict[str, Any], seed: str
     return state
 
 
+def standings_of(game: Game, state: State) -> list[dict[str, Any]]:
+    """The game's standings as the table, the history and the API show them: nobody is the
+    winner of a game in play; `leader` marks its first place (rank 1) instead. Once the game is
+    finished, its winners are the game's own (`winner`), and `leader` still marks rank 1."""
+    finished = game.finished(state)
+    rows = game.standings(state)
+    for row in rows:
+        row["leader"] = row["rank"] == 1
+        row["winner"] = bool(row.get("winner")) and finished
+    return rows
+
+
 def rank_by_score(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Rank rows by "score", highest first: rank = 1 + seats strictly ahead; rank 1 wins.
 

@@ -8,7 +8,7 @@ phone sees alike) laid out by `games/<slug>/panel.html` and `panel_live.html`.
 
 from django.template.loader import render_to_string
 
-from companion import plugins
+from companion import engine, plugins
 from companion.services import Actor
 
 SHARED = ("scoreboard", "log", "undo")
@@ -39,7 +39,7 @@ def fragment_context(session, actor, *, posted=None, refusal=None, panel=True):
     if last_active is None and len(moves) == LOG_LENGTH:
         last_active = session.moves.filter(undone=False).order_by("-seq").first()
     state = rules.redact(session.state, viewer)
-    standings = rules.standings(session.state)
+    standings = engine.standings_of(rules, session.state)
     context = {
         "session": session,
         "rules": rules,

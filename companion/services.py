@@ -183,7 +183,7 @@ def _check_version(session, expected_version):
 def _results_write(session, rules):
     _results_remove(session, rules)
     players = dict(session.seats.values_list("index", "player_id"))
-    rows = rules.standings(session.state)
+    rows = engine.standings_of(rules, session.state)
     Result.objects.bulk_create(
         Result(session=session, seat=row["seat"], name=row["name"],
                player_id=players.get(row["seat"]), owner_id=session.owner_id, game=session.game,

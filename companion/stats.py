@@ -58,7 +58,7 @@ def session_export(*, session):
             for move in session.moves.order_by("seq")
         ],
         "state": session.state,
-        "standings": rules.standings(session.state),
+        "standings": engine.standings_of(rules, session.state),
     }
 
 
@@ -282,7 +282,7 @@ def session_timeline(*, session):
                  .order_by("seq"))
     state = engine.initial_state(rules, [seat.name for seat in seats], session.options,
                                  session.seed)
-    start = {"seq": 0, "standings": rules.standings(state), "state": state}
+    start = {"seq": 0, "standings": engine.standings_of(rules, state), "state": state}
     log = [move.as_replay() for move in moves]
     entries = []
     for move, step in zip(moves, engine.steps(rules, state, session.seed, log, tolerant=True),
@@ -292,7 +292,7 @@ def session_timeline(*, session):
         if step.refusal is not None:
             entry["broken"] = True  # an old log the rules no longer take: show, don't fail
         elif step.applied:
-            entry["standings"] = rules.standings(step.after)
+            entry["standings"] = engine.standings_of(rules, step.after)
             entry["state"] = step.after
         entries.append(entry)
     return {"start": start, "entries": entries, "rules": rules, "seats": seats}

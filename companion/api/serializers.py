@@ -18,7 +18,10 @@ class StandingSerializer(serializers.Serializer):
     name = serializers.CharField()
     score = serializers.FloatField()
     rank = serializers.IntegerField()
-    winner = serializers.BooleanField()
+    winner = serializers.BooleanField(
+        help_text="Won the game: only once the game is finished (false while it is played).")
+    leader = serializers.BooleanField(
+        help_text="First place now (rank 1), while the game is played and once it is over.")
     details = serializers.DictField()
 
 
@@ -43,7 +46,7 @@ class SessionSerializer(serializers.ModelSerializer):
 
     @extend_schema_field(StandingSerializer(many=True))
     def get_standings(self, session):
-        return self._rules(session).standings(session.state)
+        return engine.standings_of(self._rules(session), session.state)
 
 
 class SessionPageSerializer(serializers.Serializer):

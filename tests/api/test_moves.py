@@ -19,7 +19,8 @@ def test_a_move_answers_201_with_seq_summary_and_session(as_alice, game):
     assert body["session"]["version"] == 1
     assert body["session"]["state"]["scores"] == [4, 0]
     assert body["session"]["standings"][0] == {"seat": 0, "name": "Vanessa", "score": 4,
-                                               "rank": 1, "winner": True, "details": {}}
+                                               "rank": 1, "winner": False,
+                                               "leader": True, "details": {}}
 
 
 def test_a_rule_refusal_is_400_rule_and_changes_nothing(as_alice, game):
