@@ -13,6 +13,9 @@ Readings the app chose where the spec is open (each marked "the app's reading" b
   worship always shares into whole numbers.
 - At the end the lot orders every tie group that is left, so all final ranks differ.
 - `seats[i].victory` is the class the seat meets now; the game ends only at `end_round`.
+- A sealed choice is final (the placement is the seat's own, hidden from the others): a seat
+  seals once, and the host's whole placement takes every seal as it stands, filling in only the
+  seats that have not sealed.
 """
 
 from __future__ import annotations
@@ -696,14 +699,24 @@ def _apply_placements(state: dict[str, Any], placements: dict[str, dict[str, str
     return _refresh(new)
 
 
+def _with_seals(state: dict[str, Any], data: dict[str, Any]) -> Any:
+    """The whole placement the host enters, with every seal taken as it stands: a sealed choice
+    is final, so what the host gives for a sealed seat is not used (the host cannot see it)."""
+    placements = data.get("placements")
+    if not state["sealed"] or not isinstance(placements, dict):
+        return placements
+    unsealed = {key: faces for key, faces in placements.items()
+                if str(key) not in state["sealed"]}
+    return {**unsealed, **state["sealed"]}
+
+
 def worship(state: dict[str, Any], data: Any, actor: int | None, rng: Any) -> dict[str, Any]:
     data = _fields(data)
     _open_round(state, "No worship now")
     if event_kind(state["event"]) == "disaster":
         raise RuleViolation(f"{state['event']} is a Disaster: enter it with the disaster move.",
                             field="type")
-    # The host's whole placement replaces any seals still pending.
-    return _apply_placements(state, _check_placements(state, data.get("placements")),
+    return _apply_placements(state, _check_placements(state, _with_seals(state, data)),
                              {"type": "worship"})
 
 
@@ -713,7 +726,7 @@ def disaster(state: dict[str, Any], data: Any, actor: int | None, rng: Any) -> d
     if event_kind(state["event"]) != "disaster":
         raise RuleViolation(f"{state['event']} is not a Disaster: enter the worship instead.",
                             field="type")
-    return _apply_placements(state, _check_placements(state, data.get("placements")),
+    return _apply_placements(state, _check_placements(state, _with_seals(state, data)),
                              {"type": "disaster"})
 
 
@@ -734,6 +747,9 @@ def seal(state: dict[str, Any], data: Any, actor: int | None, rng: Any) -> dict[
     needed = required_placements(state)
     if str(seat) not in needed:
         raise RuleViolation(f"{_name(state, seat)} has nothing to place this round.",
+                            field="seat")
+    if str(seat) in state["sealed"]:
+        raise RuleViolation(f"{_name(state, seat)} has sealed already: a sealed choice is final.",
                             field="seat")
     placed = _check_seat_placement(state, seat, _required(data, "placements"), needed[str(seat)])
     new = copy.deepcopy(state)

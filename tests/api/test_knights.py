@@ -456,8 +456,9 @@ def test_a_sealed_choice_stays_unseen_by_every_other_device_until_the_last_is_in
             if own:
                 assert state["sealed"][str(seat)] == {chivalry: face}
                 assert seals[seat] == {chivalry: face}
-                assert f'name="p.{chivalry}" value="{face}" checked' in html
+                assert f"{chivalry} face {face}." in html  # sealed, final, shown to its own
             else:
+                assert f"{chivalry} face" not in html, who
                 assert state["sealed"][str(seat)] == {"sealed": True}, who
                 assert seals[seat] == {"sealed": True}, who
                 assert f'name="p.{chivalry}" value="down" checked' not in html, who

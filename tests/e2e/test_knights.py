@@ -61,14 +61,14 @@ def test_three_phones_seal_and_the_last_one_applies_the_worship(phone, host_phon
             f"{['Ann', 'Bob', 'Cid'][seat]}: {chivalry} — sealed")
     # Ann's phone still shows her own face down; nobody else sees either choice.
     phones[0].reload()
-    expect(phones[0].locator('#kn-seal-form input[name="p.honor"][value="down"]')).to_be_checked()
+    expect(phones[0].locator("#kn-seal-form")).to_contain_text("honor face down")
     phones[2].reload()
     host.reload()
     for page in (phones[1], phones[2], host):
         page.reload()
         expect(page.locator("#kn-sealed")).to_contain_text("Ann: honor — sealed")
         assert "down" not in page.locator("#log").inner_text()
-    expect(phones[1].locator('#kn-seal-form input[name="p.loyalty"][value="up"]')).to_be_checked()
+    expect(phones[1].locator("#kn-seal-form")).to_contain_text("loyalty face up")
     expect(host.locator("#kn-ask")).to_contain_text("waiting for Cid")
     assert no_sideways_scroll(phones[2])
     phones[2].screenshot(path=f"{SHOTS}-seal.png", full_page=True)

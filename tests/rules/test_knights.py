@@ -786,16 +786,29 @@ def test_seal_refusals():
     refused(done, "seal", "worship is entered", seat=0, placements={"honor": "up"})
 
 
-def test_the_host_seals_for_a_seat_without_a_phone_and_a_seat_may_reseal():
+def test_the_host_seals_for_a_seat_without_a_phone_and_a_seal_is_final():
     state = play(quest_scene(), "seal", actor=None, seat=0, placements={"honor": "up"})
-    state = play(state, "seal", actor=0, seat=0, placements={"honor": "down"})
-    assert state["sealed"] == {"0": {"honor": "down"}}
+    assert state["sealed"] == {"0": {"honor": "up"}}
+    for actor in (0, None):  # neither the seat's phone nor the host changes it
+        refused(state, "seal", "Ann has sealed already: a sealed choice is final",
+                field="seat", actor=actor, seat=0, placements={"honor": "down"})
 
 
-def test_the_hosts_whole_placement_discards_pending_seals():
+def test_the_hosts_whole_placement_takes_the_seals_as_they_stand():
     state = play(quest_scene(), "seal", actor=0, seat=0, placements={"honor": "up"})
+    # The host's faces for Ann (sealed) are not used; the other seats' are.
     state = play(state, "worship", placements=QUEST_FACES)
-    assert state["sealed"] == {} and state["resolution"]["placements"]["0"] == {"honor": "down"}
+    assert state["sealed"] == {} and state["resolution"]["placements"]["0"] == {"honor": "up"}
+    for key, faces in QUEST_FACES.items():
+        if key != "0":
+            assert state["resolution"]["placements"][key] == faces
+
+
+def test_the_hosts_whole_placement_may_leave_out_the_sealed_seats():
+    state = play(quest_scene(), "seal", actor=0, seat=0, placements={"honor": "up"})
+    rest = {key: faces for key, faces in QUEST_FACES.items() if key != "0"}
+    state = play(state, "worship", placements=rest)
+    assert state["resolution"]["placements"]["0"] == {"honor": "up"}
 
 
 def test_disaster_seals_apply_the_disaster():

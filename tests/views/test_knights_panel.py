@@ -157,7 +157,8 @@ def test_a_guest_seals_from_its_phone_and_sees_only_its_own_choice(table, alice,
                     **{"p.honor": "down"})
     assert response.status_code == 200
     page = html(response)
-    assert 'name="p.honor" value="down" checked' in page and "Seal again" in page
+    assert "Your placement is sealed, and final: honor face down." in page
+    assert 'id="kn-seal-form"' in page and 'form" value="seal"' not in page
     bob_page = html(bob.get(f"/s/{table.pk}/"))
     assert "Ann: honor — <b>sealed</b>" in bob_page
     assert 'value="down" checked' not in bob_page
