@@ -104,19 +104,36 @@ def test_a_session_takes_a_bounded_number_of_phones(alice, anonymous, settings):
 
 @pytest.mark.django_db(transaction=True)
 def test_the_limits_hold_across_two_server_processes():
-    env = {"LIMIT_JOIN_FAILURES": "3/h", "LIMIT_LOGIN_FAILURES_ACCOUNT": "3/15m"}
-    UserFactory(username="alice")
+    """Every limit, its attempts sent to two server processes in turn: the fourth is refused
+    whichever process it reaches (the counts live in the shared cache, or the database)."""
+    env = {"LIMIT_JOIN_FAILURES": "3/h", "LIMIT_LOGIN_FAILURES_ACCOUNT": "3/15m",
+           "LIMIT_LOGIN_FAILURES_CLIENT": "3/15m", "LIMIT_REGISTRATIONS": "3/h",
+           "GUESTS_PER_SESSION": "3"}
+    alice = UserFactory(username="alice")
+    for number in range(3):
+        UserFactory(username=f"host{number}")
+    game = session_for(alice)
     url = database_url_of(connection)
     servers = [ProcessServer(url, env=env), ProcessServer(url, env=env)]
-    try:
+
+    def four(path, bodies):
         with httpx.Client(timeout=10) as client:
-            answers = [client.post(f"{servers[n % 2].url}/api/join/", json={"code": "ZZZZZZ"})
-                       .status_code for n in range(4)]
-            assert answers == [404, 404, 404, 429]
-            wrong = {"username": "alice", "password": "nope"}
-            answers = [client.post(f"{servers[n % 2].url}/api/auth/token/", json=wrong)
-                       .status_code for n in range(4)]
-            assert answers == [400, 400, 400, 429]
+            return [client.post(f"{servers[n % 2].url}{path}", json=body).status_code
+                    for n, body in enumerate(bodies)]
+
+    try:
+        assert four("/api/join/", [{"code": "ZZZZZZ"}] * 4) == [404, 404, 404, 429]
+        caches["limits"].clear()
+        wrong = {"username": "alice", "password": "nope"}
+        assert four("/api/auth/token/", [wrong] * 4) == [400, 400, 400, 429]
+        caches["limits"].clear()
+        others = [{"username": f"host{n % 3}", "password": "nope"} for n in range(4)]
+        assert four("/api/auth/token/", others) == [400, 400, 400, 429]
+        caches["limits"].clear()
+        names = [{"username": f"new{n}", "password": "windmills at dusk"} for n in range(4)]
+        assert four("/api/auth/register/", names) == [201, 201, 201, 429]
+        caches["limits"].clear()
+        assert four("/api/join/", [{"code": game.code}] * 4) == [201, 201, 201, 429]
     finally:
         for server in servers:
             server.stop()
