@@ -1,6 +1,7 @@
 """The pages shared by all games. Each view renders its whole page, or for an htmx request the one
 partial that changed (`template#partial`). Access is decided here, never in templates."""
 
+import io
 import json
 
 import segno
@@ -334,8 +335,11 @@ def seat_claim(request, pk):
 def join_qr(request, pk):
     session, _actor = _access(request, pk)
     url = public_base(request) + reverse("join-code", args=[session.code])
-    svg = segno.make(url, error="m").svg_inline(scale=6, dark="#1b1b1b", light="#ffffff")
-    return HttpResponse(svg, content_type="image/svg+xml")
+    # A file of its own (an <img>), so it needs its namespace: without it the image is 0 px wide.
+    out = io.BytesIO()
+    segno.make(url, error="m").save(out, kind="svg", scale=6, dark="#1b1b1b", light="#ffffff",
+                                    xmldecl=False, svgns=True)
+    return HttpResponse(out.getvalue(), content_type="image/svg+xml")
 
 
 def board(request, key):

@@ -1,0 +1,25 @@
+"""The join QR code on the host's table renders in the browser and reads back as the join link."""
+
+import io
+
+import pytest
+import zxingcpp
+from PIL import Image
+from playwright.sync_api import expect
+
+from tests.factories import session_for
+
+pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
+
+
+def test_the_rendered_qr_code_decodes_to_the_join_link(host_phone, alice):
+    game = session_for(alice)
+    host = host_phone()
+    host.goto(f"/s/{game.pk}/")
+    image = host.get_by_role("img", name="QR code to join this game")
+    expect(image).to_be_visible()
+    assert host.evaluate("img => img.naturalWidth", image.element_handle()) > 0
+    shot = Image.open(io.BytesIO(image.screenshot()))
+    join_link = host.locator(".join a", has_text=f"/join/{game.code}/").inner_text()
+    assert [code.text for code in zxingcpp.read_barcodes(shot)] == [join_link]
+    assert join_link.endswith(f"/join/{game.code}/")
