@@ -260,7 +260,8 @@ def _fields_of(request):
         if not isinstance(fields, dict):
             raise Refused(_("The move could not be read: its payload is not an object."))
         return fields
-    skip = {"csrfmiddlewaretoken", "type", "form", "expected_version", "payload"}
+    skip = {"csrfmiddlewaretoken", "type", "form", "expected_version", "payload",
+            "idempotency_key"}
     fields = {}
     for key in request.POST:
         if key in skip:
@@ -292,8 +293,11 @@ def move(request, pk):
         move_type = request.POST.get("type") or fields.pop("type", None)
         data = move_payload(game=session.game, move_type=move_type, fields=fields,
                             owner=session.owner_id)
+        # The page's script gives each form it sends a key: a double tap is one move.
+        key = inputs.text(request.POST.get("idempotency_key"), field="idempotency_key",
+                          label=_("The form's key"), max_length=100) or None
         services.move_play(session=session, type=move_type, data=data, actor=actor,
-                           expected_version=_expected_version(request))
+                           expected_version=_expected_version(request), key=key)
     except Stale:
         return _refused(request, session, actor,
                         _("Someone at the table changed this: here is the latest."), form, 412)

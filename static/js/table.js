@@ -65,6 +65,33 @@
     if (event.target.closest && event.target.closest("#moved-on button")) applyPendingPanel();
   });
 
+  // One tap, one move: each form sent carries a key of its own, the same for a second tap on
+  // the same form (the server records the move once), and its buttons wait for the answer.
+  function newKey() {
+    if (window.crypto && crypto.randomUUID) return crypto.randomUUID();
+    return String(Date.now()) + "-" + String(Math.random()).slice(2);
+  }
+  document.body.addEventListener("htmx:configRequest", function (event) {
+    var form = event.detail.elt;  // a form's own post (not a preview inside it)
+    if (!form || form.tagName !== "FORM" || event.detail.verb !== "post") return;
+    if (!form.dataset.key) form.dataset.key = newKey();
+    event.detail.parameters.idempotency_key = form.dataset.key;
+  });
+  document.body.addEventListener("htmx:beforeRequest", function (event) {
+    var form = event.detail.elt;
+    if (!form || form.tagName !== "FORM" || !form.dataset.key) return;
+    form.setAttribute("aria-busy", "true");
+    form.querySelectorAll("button").forEach(function (button) { button.disabled = true; });
+  });
+  document.body.addEventListener("htmx:afterRequest", function (event) {
+    var form = event.detail.elt;
+    if (!form || form.tagName !== "FORM" || !form.dataset.key) return;
+    form.removeAttribute("aria-busy");
+    form.querySelectorAll("button").forEach(function (button) { button.disabled = false; });
+    // A refused move may be sent again, corrected: a new move, a new key.
+    delete form.dataset.key;
+  });
+
   // The stream: every message is handled here, never swapped into the feed element itself.
   document.body.addEventListener("htmx:sseBeforeMessage", function (event) {
     event.preventDefault();

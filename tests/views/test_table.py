@@ -120,3 +120,14 @@ def test_polling_with_etag_answers_304_until_the_table_changes(alice, game):
                        HTTP_HX_REQUEST="true", HTTP_HX_TARGET="live")
     assert again.status_code == 200 and again["ETag"] == '"1-host"'
     assert 'data-version="1"' in again.content.decode()
+
+
+def test_a_form_sent_twice_with_its_key_records_one_move(alice, game):
+    client = browser_for(alice)
+    body = {"type": "add", "seat": "0", "points": "3", "idempotency_key": "form-1"}
+    assert client.post(f"/s/{game.pk}/move/", body).status_code == 302
+    assert client.post(f"/s/{game.pk}/move/", body).status_code == 302
+    assert Move.objects.filter(session=game).count() == 1
+    body["idempotency_key"] = "k" * 101
+    assert client.post(f"/s/{game.pk}/move/", body).status_code == 400
+    assert Move.objects.filter(session=game).count() == 1
