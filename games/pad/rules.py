@@ -1,0 +1,582 @@
+"""The score pad ("Any game"): the rules of no game in particular, so that any game the table plays
+can be kept. Pure Python: no Django.
+
+The host names the game and says how it is won:
+
+- "high": the highest total wins; "low": the lowest total wins;
+- "coop": the table plays together, and every seat wins or every seat loses;
+- "none": no points are kept; the winners are named at the end.
+
+Optional: an end after N rounds (`rounds`), an end when someone reaches or passes a `target`
+(read the same way for high and low: the game ends once a total is at or past the target, as in
+Hearts, where the game ends at 100 and the lowest total then wins; in a cooperative game the
+target is the table's total, and reaching it wins), teams of seats (a team's score is the sum of
+its seats' and teams are ranked, every seat of the first team placed first; a seat in no team
+plays alone), and a starting
+player.
+
+A round's score is a whole number (negative allowed; no halves: a pad that needs halves doubles
+its points). A seat scores its rounds in order; the next round opens once every seat has scored
+the one before, so that the pad's columns are rounds the whole table played. The end is checked
+when a round is complete: a target reached mid-round lets the others finish the round.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from companion.engine import Game, Option, RuleViolation, rank_by_score
+
+WINS = ("high", "low", "coop", "none")
+WIN_WORDS = {
+    "high": "Highest score wins",
+    "low": "Lowest score wins",
+    "coop": "Cooperative: all win or all lose together",
+    "none": "No points: the winner is named",
+}
+TITLE_LENGTH = 60
+MAX_ROUNDS = 1000
+# A round's points and a target, either sign: far beyond any game's, short of nonsense.
+MAX_POINTS = 1_000_000
+OUTCOMES = ("won", "lost")
+
+
+# --- reading what was given ---------------------------------------------------------------------
+
+def _is_whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def whole_points(value: Any, what: str, field: str) -> int:
+    """A round's points: a whole number, negative allowed, within MAX_POINTS."""
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    if not _is_whole(value):
+        raise RuleViolation(f"{what} is a whole number of points (such as 12 or -3), not "
+                            f"{str(value)[:20]!r}.", field=field)
+    if abs(value) > MAX_POINTS:
+        raise RuleViolation(f"{what}: {value} is beyond what any game scores "
+                            f"({MAX_POINTS:,} either way at most).", field=field)
+    return value
+
+
+def listing(words: list[str]) -> str:
+    """"A", "A and B", "A, B and C"."""
+    if len(words) < 2:
+        return "".join(words)
+    return ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def _seat_list(names: list[str]) -> str:
+    return ", ".join(f"{index} {name}" for index, name in enumerate(names))
+
+
+def _check_seat(value: Any, names: list[str], field: str) -> int:
+    if not _is_whole(value) or not 0 <= value < len(names):
+        raise RuleViolation(
+            f"There is no seat {str(value)[:20]}: the seats are {_seat_list(names)}.",
+            field=field)
+    return value
+
+
+def check_teams(teams: Any, seat_count: int) -> None:
+    if not isinstance(teams, list) or not teams or not all(
+            isinstance(team, list) and team for team in teams):
+        raise RuleViolation("Teams are a list of teams, each the list of its seats, such as "
+                            "[[0, 2], [1, 3]].", field="options")
+    seen: set[int] = set()
+    for team in teams:
+        for seat in team:
+            if not _is_whole(seat) or not 0 <= seat < seat_count:
+                raise RuleViolation(
+                    f"A team names seat {str(seat)[:20]}, but the seats are 0 to "
+                    f"{seat_count - 1}.", field="options")
+            if seat in seen:
+                raise RuleViolation(f"Seat {seat} is in two teams: a seat plays for one team.",
+                                    field="options")
+            seen.add(seat)
+
+
+def check_options(options: dict[str, Any], seat_count: int) -> None:
+    title = options.get("game")
+    if not isinstance(title, str) or not title.strip():
+        raise RuleViolation("Name the game you play (such as Catan or Hearts): its history and "
+                            "statistics are kept under that name.", field="options")
+    if len(title.strip()) > TITLE_LENGTH:
+        raise RuleViolation(f"The game's name is {TITLE_LENGTH} letters at most.",
+                            field="options")
+    win = options.get("win")
+    if win not in WINS:
+        raise RuleViolation(f"How the game is won is one of {', '.join(WINS)} (highest score, "
+                            f"lowest score, cooperative, no points), not {str(win)[:20]!r}.",
+                            field="options")
+    rounds = options.get("rounds")
+    if rounds is not None and (not _is_whole(rounds) or not 1 <= rounds <= MAX_ROUNDS):
+        raise RuleViolation(f"The number of rounds is a whole number from 1 to {MAX_ROUNDS}, "
+                            f"not {str(rounds)[:20]!r}.", field="options")
+    target = options.get("target")
+    if target is not None and (not _is_whole(target) or abs(target) > MAX_POINTS):
+        raise RuleViolation(f"The target is a number of points, such as 100, not "
+                            f"{str(target)[:20]!r}.", field="options")
+    if win == "none" and (rounds is not None or target is not None):
+        raise RuleViolation("A game without points has no target and no count of rounds: the "
+                            "winners are named when it ends.", field="options")
+    teams = options.get("teams")
+    if teams is not None:
+        if win == "coop":
+            raise RuleViolation("A cooperative game is one team already: leave teams out.",
+                                field="options")
+        check_teams(teams, seat_count)
+    first = options.get("first")
+    if first is not None and (not _is_whole(first) or not 0 <= first < seat_count):
+        raise RuleViolation(f"The starting player is one of the seats, 0 to {seat_count - 1}, "
+                            f"not {str(first)[:20]!r}.", field="options")
+
+
+def title(options: Mapping[str, Any]) -> str:
+    return str(options.get("game") or "").strip()
+
+
+# --- the state ----------------------------------------------------------------------------------
+
+def setup(seat_names: list[str], options: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+    return {
+        "game": title(options),
+        "win": options["win"],
+        "rounds": options.get("rounds"),
+        "target": options.get("target"),
+        "teams": copy.deepcopy(options.get("teams")),
+        "first": options.get("first"),
+        "seats": [{"name": name, "scores": []} for name in seat_names],
+        "over": False,
+        "ended_by": None,  # "rounds", "target", "end" or "winners"
+        "outcome": None,  # a cooperative game's "won" or "lost"
+        "winners": [],  # the seats named (win "none")
+        "last": None,
+    }
+
+
+def names_of(state: Mapping[str, Any]) -> list[str]:
+    return [seat["name"] for seat in state["seats"]]
+
+
+def totals(state: Mapping[str, Any]) -> list[int]:
+    return [sum(seat["scores"]) for seat in state["seats"]]
+
+
+def rounds_complete(state: Mapping[str, Any]) -> int:
+    """The rounds every seat has scored."""
+    return min(len(seat["scores"]) for seat in state["seats"])
+
+
+def rounds_played(state: Mapping[str, Any]) -> int:
+    """The rounds begun: the columns of the pad."""
+    return max(len(seat["scores"]) for seat in state["seats"])
+
+
+def teams_of(state: Mapping[str, Any]) -> list[list[int]]:
+    """The sides that are ranked: the teams, and each seat in no team alone."""
+    teams = [list(team) for team in state["teams"] or []]
+    placed = {seat for team in teams for seat in team}
+    return teams + [[seat] for seat in range(len(state["seats"])) if seat not in placed]
+
+
+def team_index(state: Mapping[str, Any], seat: int) -> int | None:
+    if not state["teams"]:
+        return None
+    return next((index for index, team in enumerate(state["teams"]) if seat in team), None)
+
+
+def side_totals(state: Mapping[str, Any]) -> list[int]:
+    """Each seat's side's total: its team's (the sum of its seats') or its own."""
+    own = totals(state)
+    side = list(own)
+    for team in teams_of(state):
+        for seat in team:
+            side[seat] = sum(own[member] for member in team)
+    return side
+
+
+def table_total(state: Mapping[str, Any]) -> int:
+    return sum(totals(state))
+
+
+def target_distance(state: Mapping[str, Any]) -> list[int | None]:
+    """How far each seat (its side, or in a cooperative game the table) is from the target:
+    the points still to go, 0 once reached or passed; None without a target."""
+    target = state["target"]
+    if target is None:
+        return [None] * len(state["seats"])
+    if state["win"] == "coop":
+        return [max(0, target - table_total(state))] * len(state["seats"])
+    return [max(0, target - total) for total in side_totals(state)]
+
+
+def scored(state: Mapping[str, Any]) -> bool:
+    return state["win"] != "none"
+
+
+def next_round(state: Mapping[str, Any], seat: int) -> int:
+    return len(state["seats"][seat]["scores"]) + 1
+
+
+def waiting_for(state: Mapping[str, Any]) -> list[str]:
+    """The seats yet to score the round in progress (none when no round is open)."""
+    played = rounds_played(state)
+    return [seat["name"] for seat in state["seats"] if len(seat["scores"]) < played]
+
+
+# --- moves --------------------------------------------------------------------------------------
+
+def _data(data: Any) -> Mapping[str, Any]:
+    if not isinstance(data, Mapping):
+        raise RuleViolation("A move's fields are an object.")
+    return data
+
+
+def _open(state: Mapping[str, Any]) -> None:
+    if state["over"]:
+        raise RuleViolation("The game is over: undo its last move to play on.", field="type")
+
+
+def _needs_points(state: Mapping[str, Any], what: str) -> None:
+    if not scored(state):
+        raise RuleViolation(f"{state['game']} is played without points here: no {what}; name "
+                            "the winners when it ends.", field="type")
+
+
+def _may_score(state: Mapping[str, Any], seat: int, round_: int) -> None:
+    """A seat scores its next round, once every seat has scored the round before."""
+    name = state["seats"][seat]["name"]
+    limit = state["rounds"]
+    if limit is not None and round_ > limit:
+        raise RuleViolation(f"The game has {limit} rounds: {name} has scored them all.",
+                            field="seat")
+    behind = [other["name"] for other in state["seats"] if len(other["scores"]) < round_ - 1]
+    if behind:
+        raise RuleViolation(f"{name} has scored round {round_ - 1}: round {round_} opens once "
+                            f"{listing(behind)} {'has' if len(behind) == 1 else 'have'} scored "
+                            f"round {round_ - 1}.", field="seat")
+
+
+def _settle(new: dict[str, Any]) -> None:
+    """The end, checked once a round is complete: a target reached or passed, or the last
+    round played."""
+    complete = rounds_complete(new)
+    if complete == 0 or rounds_played(new) != complete:
+        return
+    target, limit = new["target"], new["rounds"]
+    if new["win"] == "coop":
+        if target is not None and table_total(new) >= target:
+            new.update(over=True, ended_by="target", outcome="won")
+        elif limit is not None and complete >= limit and target is not None:
+            new.update(over=True, ended_by="rounds", outcome="lost")
+        return
+    if target is not None and any(total >= target for total in side_totals(new)):
+        new.update(over=True, ended_by="target")
+    elif limit is not None and complete >= limit:
+        new.update(over=True, ended_by="rounds")
+
+
+def move_score(state: dict[str, Any], data: Any, actor: int | None,
+               rng: random.Random) -> dict[str, Any]:
+    """One seat's points for its next round."""
+    data = _data(data)
+    _open(state)
+    _needs_points(state, "scores are kept")
+    names = names_of(state)
+    seat = _check_seat(data.get("seat"), names, "seat")
+    points = whole_points(data.get("points"), f"{names[seat]}'s points", "points")
+    round_ = next_round(state, seat)
+    given = data.get("round")
+    if given is not None and given != round_:
+        if _is_whole(given) and 1 <= given < round_:
+            raise RuleViolation(f"{names[seat]} has scored round {given} already: correct it "
+                                "instead.", field="round")
+        raise RuleViolation(f"{names[seat]}'s next round is round {round_}, not "
+                            f"{str(given)[:20]}.", field="round")
+    _may_score(state, seat, round_)
+    new = copy.deepcopy(state)
+    new["seats"][seat]["scores"].append(points)
+    _settle(new)
+    new["last"] = {"type": "score", "seat": seat, "round": round_, "points": points,
+                   "total": totals(new)[seat], "over": new["over"]}
+    return new
+
+
+def move_round(state: dict[str, Any], data: Any, actor: int | None,
+               rng: random.Random) -> dict[str, Any]:
+    """A round's points for every seat at once: `scores`, one per seat in seat order; a seat
+    left blank (None) is left out, to be scored later."""
+    data = _data(data)
+    _open(state)
+    _needs_points(state, "rounds are scored")
+    names = names_of(state)
+    scores = data.get("scores")
+    if not isinstance(scores, list):
+        raise RuleViolation("A round's scores are a list, one number per seat.", field="scores")
+    if len(scores) != len(names):
+        raise RuleViolation(f"A round has one score per seat: {len(names)} ({listing(names)}), "
+                            f"not {len(scores)}.", field="scores")
+    given = {seat: whole_points(points, f"{names[seat]}'s points", "scores")
+             for seat, points in enumerate(scores) if points is not None}
+    if not given:
+        raise RuleViolation("Fill in at least one seat's points.", field="scores")
+    rounds = {next_round(state, seat) for seat in given}
+    if len(rounds) > 1:
+        ahead = [names[seat] for seat in given
+                 if next_round(state, seat) == max(rounds)]
+        raise RuleViolation(f"{listing(ahead)} scored round {min(rounds)} already: leave "
+                            f"{'that seat' if len(ahead) == 1 else 'those seats'} blank to "
+                            f"score round {min(rounds)}.", field="scores")
+    round_ = rounds.pop()
+    for seat in given:
+        _may_score(state, seat, round_)
+    new = copy.deepcopy(state)
+    for seat, points in given.items():
+        new["seats"][seat]["scores"].append(points)
+    _settle(new)
+    new["last"] = {"type": "round", "round": round_, "scores": [given.get(seat) for seat in
+                                                                  range(len(names))],
+                   "over": new["over"]}
+    return new
+
+
+def move_correct(state: dict[str, Any], data: Any, actor: int | None,
+                 rng: random.Random) -> dict[str, Any]:
+    """An earlier entry replaced: seat, round, points."""
+    data = _data(data)
+    _open(state)
+    _needs_points(state, "scores to correct")
+    names = names_of(state)
+    seat = _check_seat(data.get("seat"), names, "seat")
+    round_ = data.get("round")
+    played = len(state["seats"][seat]["scores"])
+    if not _is_whole(round_) or not 1 <= round_ <= played:
+        if played == 0:
+            raise RuleViolation(f"{names[seat]} has no round scored yet: nothing to correct.",
+                                field="round")
+        raise RuleViolation(f"{names[seat]} has scored rounds 1 to {played}: there is no round "
+                            f"{str(round_)[:20]} to correct.", field="round")
+    points = whole_points(data.get("points"), f"{names[seat]}'s points", "points")
+    was = state["seats"][seat]["scores"][round_ - 1]
+    if was == points:
+        raise RuleViolation(f"{names[seat]}'s round {round_} is {points} already.",
+                            field="points")
+    new = copy.deepcopy(state)
+    new["seats"][seat]["scores"][round_ - 1] = points
+    _settle(new)
+    new["last"] = {"type": "correct", "seat": seat, "round": round_, "points": points,
+                   "was": was, "total": totals(new)[seat], "over": new["over"]}
+    return new
+
+
+def move_winners(state: dict[str, Any], data: Any, actor: int | None,
+                 rng: random.Random) -> dict[str, Any]:
+    """A game without points ends with its winners named (one or more seats)."""
+    data = _data(data)
+    _open(state)
+    if scored(state):
+        how = "together" if state["win"] == "coop" else "on points"
+        raise RuleViolation(f"{state['game']} is won {how} here: no winner is named. End the "
+                            "game and the pad says who won.", field="seats")
+    names = names_of(state)
+    seats = data.get("seats")
+    if not isinstance(seats, list) or not seats:
+        raise RuleViolation("Name at least one winner.", field="seats")
+    chosen = sorted({_check_seat(seat, names, "seats") for seat in seats})
+    if len(chosen) != len(seats):
+        raise RuleViolation("A winner is named once.", field="seats")
+    if len(chosen) == len(names) and len(names) > 1:
+        raise RuleViolation("Everyone cannot win a game without points: name the winners only "
+                            "(or play it as cooperative).", field="seats")
+    new = copy.deepcopy(state)
+    new.update(over=True, ended_by="winners", winners=chosen)
+    new["last"] = {"type": "winners", "seats": chosen}
+    return new
+
+
+def move_end(state: dict[str, Any], data: Any, actor: int | None,
+             rng: random.Random) -> dict[str, Any]:
+    """The game ends now: scored, on the totals as they stand; cooperative, won or lost."""
+    data = _data(data)
+    _open(state)
+    outcome = data.get("outcome")
+    win = state["win"]
+    if win == "none":
+        raise RuleViolation("A game without points ends when its winners are named.",
+                            field="type")
+    if win == "coop":
+        if outcome not in OUTCOMES:
+            raise RuleViolation("Say whether the table won or lost.", field="outcome")
+    elif outcome is not None:
+        raise RuleViolation(f"{state['game']} is won on points here: the totals say who won "
+                            "(leave the outcome out).", field="outcome")
+    elif rounds_played(state) == 0:
+        raise RuleViolation("No score has been entered yet: enter a round before the end.",
+                            field="type")
+    new = copy.deepcopy(state)
+    new.update(over=True, ended_by="end", outcome=outcome if win == "coop" else None)
+    new["last"] = {"type": "end", "outcome": new["outcome"], "round": rounds_played(new),
+                   "unfinished": waiting_for(new)}
+    return new
+
+
+# --- reading the state --------------------------------------------------------------------------
+
+def finished(state: Mapping[str, Any]) -> bool:
+    return bool(state["over"])
+
+
+def standings(state: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """Every seat with its own total and rounds in the details; the score ranked is its side's
+    (its team's sum, with teams). Low: the fewest points rank first. Cooperative: all rank 1,
+    winning or losing together. No points: the named winners rank 1."""
+    win = state["win"]
+    own = totals(state)
+    side = side_totals(state)
+    distance = target_distance(state)
+    rows = []
+    for seat, player in enumerate(state["seats"]):
+        details = {"total": own[seat], "rounds": list(player["scores"]), "win": win,
+                   "team": team_index(state, seat), "to_target": distance[seat]}
+        rows.append({"seat": seat, "name": player["name"], "score": side[seat],
+                     "details": details})
+    if win in ("high", "low"):
+        sign = -1 if win == "low" else 1
+        for row in rows:
+            row["score"] *= sign
+        rank_by_score(rows)
+        for row in rows:
+            row["score"] *= sign
+    elif win == "coop":
+        for row in rows:
+            row.update(rank=1, winner=state["outcome"] == "won")
+    else:
+        named = set(state["winners"])
+        for row in rows:
+            row["score"] = 0
+            won = row["seat"] in named
+            row.update(rank=1 if won or not named else 1 + len(named), winner=won)
+    return sorted(rows, key=lambda row: (row["rank"], row["seat"]))
+
+
+def round_scores(details: Mapping[str, Any]) -> list[float] | None:
+    """A seat's points per round, for the charts (none in a game without points)."""
+    if details.get("win") == "none":
+        return None
+    rounds = details.get("rounds")
+    return list(rounds) if isinstance(rounds, list) else None
+
+
+def _signed(points: int) -> str:
+    return f"+{points}" if points > 0 else str(points)
+
+
+def _end_words(after: Mapping[str, Any]) -> str:
+    if not after["over"]:
+        return ""
+    by = after["ended_by"]
+    if after["win"] == "coop":
+        verdict = "the table wins" if after["outcome"] == "won" else "the table loses"
+        return f"; the target is reached: {verdict}" if by == "target" else \
+            f"; the last round is played: {verdict}"
+    leaders = [row["name"] for row in standings(after) if row["rank"] == 1]
+    why = "the target is reached" if by == "target" else "the last round is played"
+    return f"; {why}: {listing(leaders)} {'wins' if len(leaders) == 1 else 'win'}"
+
+
+def summary(move: Mapping[str, Any], before: Mapping[str, Any], after: Mapping[str, Any]) -> str:
+    last = after.get("last") or {}
+    kind = last.get("type")
+    names = names_of(after)
+    if kind == "score":
+        return (f"{names[last['seat']]} scores {_signed(last['points'])} in round "
+                f"{last['round']} (total {last['total']})" + _end_words(after))
+    if kind == "round":
+        parts = [f"{names[seat]} {_signed(points)}" for seat, points in enumerate(last["scores"])
+                 if points is not None]
+        return f"Round {last['round']}: {', '.join(parts)}" + _end_words(after)
+    if kind == "correct":
+        return (f"{names[last['seat']]}'s round {last['round']} corrected from {last['was']} to "
+                f"{last['points']} (total {last['total']})" + _end_words(after))
+    if kind == "winners":
+        won = [names[seat] for seat in last["seats"]]
+        return f"{listing(won)} {'wins' if len(won) == 1 else 'win'} {after['game']}"
+    if kind == "end":
+        if after["win"] == "coop":
+            return f"The end: the table {'wins' if last['outcome'] == 'won' else 'loses'}"
+        leaders = [row["name"] for row in standings(after) if row["rank"] == 1]
+        return (f"The end after {last['round']} round{'s' if last['round'] != 1 else ''}: "
+                f"{listing(leaders)} {'wins' if len(leaders) == 1 else 'win'}")
+    return str(move.get("type", ""))
+
+
+OPTIONS = {"game": "", "win": "high", "rounds": None, "target": None, "teams": None,
+           "first": None}
+
+OPTION_FIELDS = (
+    Option("game", "The game played", "text", suggest="titles",
+           help="Its name, as history and statistics keep it (60 letters at most)."),
+    Option("win", "How it is won", "choice", choices=tuple(WIN_WORDS.items())),
+    Option("rounds", "End after this many rounds", "number", minimum=1, maximum=MAX_ROUNDS,
+           optional=True, help="Leave empty to end by hand."),
+    Option("target", "End when a total reaches", "number", optional=True,
+           help="The game ends at the end of the round in which someone reaches or passes it "
+                "(lowest score wins: as in Hearts, the lowest total then wins; cooperative: "
+                "the table's total, and reaching it wins)."),
+    Option("teams", "Teams", "advanced", optional=True,
+           help="The seats of each team, counted from 0, such as [[0, 2], [1, 3]]: a team "
+                "scores the sum of its seats; a seat in no team plays alone."),
+    Option("first", "Starting player", "seat", optional=True),
+)
+
+def rank_rule(state: Mapping[str, Any]) -> str:
+    """How the places are decided, in words, for the scoreboard."""
+    return WIN_WORDS[state["win"]] + "."
+
+
+def now(state: Mapping[str, Any]) -> str | None:
+    """Where the game stands, for the table's "now" line."""
+    if finished(state):
+        return None
+    line = f"Round {rounds_complete(state) + 1}"
+    if state.get("rounds"):
+        line += f" of {state['rounds']}"
+    if state.get("target") is not None:
+        line += f" · target {state['target']}"
+    return line
+
+
+# Who may make a move (engine.move_authority): a seat's scores are that seat's phone's (or the
+# host's); naming the winners and ending the game are the host's. A `round` names every seat's
+# points at once (a list, which move_authority cannot read as seats), so left to the default it
+# would be the table's and let any phone enter the other seats' scores: it is the host's
+# convenience, and a guest's phone enters its own seat's `score`.
+AUTHORITY = {"round": "host", "winners": "host", "end": "host"}
+
+
+GAME = Game(
+    slug="pad",
+    name="Any game",
+    min_players=1,
+    max_players=12,
+    options=OPTIONS,
+    option_fields=OPTION_FIELDS,
+    title=title,
+    titled_options=lambda title, win: {"game": title, "win": win},
+    check_options=check_options,
+    setup=setup,
+    moves={"score": move_score, "round": move_round, "correct": move_correct,
+           "winners": move_winners, "end": move_end},
+    standings=standings,
+    finished=finished,
+    summary=summary,
+    round_scores=round_scores,
+    rank_rule=rank_rule,
+    now=now,
+    authority=AUTHORITY,
+)

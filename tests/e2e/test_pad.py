@@ -1,0 +1,104 @@
+"""The score pad on phones: four players over five rounds of a lowest-score game on two phones to
+the final standings (a seat's own phone entering its own points once), a cooperative game lost,
+and a game without points with two winners named."""
+
+import os
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.e2e.conftest import guest_phone_for, no_sideways_scroll
+from tests.factories import session_for
+
+pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
+
+SHOTS = os.environ.get("PAD_SHOTS")
+NAMES = ["Ana", "Ben", "Cy", "Di"]
+ROUNDS = [[5, 3, 8, 2], [-2, 4, 6, 1], [7, 0, 3, 9], [2, 6, 1, 5], [3, 1, 4, 0]]
+
+
+def shot(page, name):
+    if SHOTS:
+        page.screenshot(path=f"{SHOTS}/{name}.png", full_page=True)
+
+
+def save_round(page, number, scores):
+    """Fill the round form's inputs (None: a seat already entered) and save it."""
+    form = page.locator("#pad-round")
+    expect(form.locator("h3")).to_have_text(f"Round {number}")
+    for seat, points in enumerate(scores):
+        if points is not None:
+            form.locator(f"#pad-score-{seat}").fill(str(points))
+    form.get_by_role("button", name=f"Save round {number}").click()
+    expect(page.locator(".htmx-request")).to_have_count(0)
+
+
+def test_four_players_five_rounds_lowest_wins_on_two_phones(host_phone, phone, alice):
+    session = session_for(alice, game="pad", players=NAMES,
+                          options={"game": "Hearts", "win": "low", "rounds": 5})
+    ana = host_phone()
+    ana.goto(f"/s/{session.pk}/")
+    ben = guest_phone_for(phone, session, "Ben")
+    expect(ana.locator("#pad-game")).to_have_text("Hearts")
+
+    for number, scores in enumerate(ROUNDS, start=1):
+        if number == 3:
+            # Ben enters his own points on his phone; Ana's form then shows them entered.
+            own = ben.locator("[data-own]")
+            expect(own).to_contain_text("round 3")
+            own.get_by_label("Your points, Ben: round 3").fill(str(scores[1]))
+            own.get_by_role("button", name="Save").click()
+            expect(ben.locator(".htmx-request")).to_have_count(0)
+            expect(ana.locator("#pad-waiting")).to_contain_text("Ana, Cy and Di")
+            expect(ana.locator("#pad-round p.pad-done")).to_contain_text("0")
+            save_round(ana, 3, [scores[0], None, scores[2], scores[3]])
+        else:
+            save_round(ana, number, scores)
+        if number == len(ROUNDS):
+            # The last round ends the game: the host is asked first.
+            ana.get_by_role("button", name="Yes, go ahead").click()
+        if number < len(ROUNDS):
+            # No reload: the live push brings the new row to Ben's phone.
+            expect(ben.locator("#pad-table tbody tr")).to_have_count(number)
+        if number == 2:
+            expect(ben.locator("#pad-leader")).to_have_text("Leading: Ana and Di")
+            shot(ben, "pad-1-leader")
+            assert no_sideways_scroll(ben)
+    for page in (ana, ben):
+        first = page.locator("#scoreboard tbody tr").first
+        expect(first).to_contain_text("Ben")
+        expect(first).to_contain_text("14")
+        expect(first).to_contain_text("winner")
+        expect(page.locator("#scoreboard tbody tr")).to_have_count(4)
+        assert no_sideways_scroll(page)
+    shot(ana, "pad-2-final")
+
+
+def test_a_cooperative_game_lost(host_phone, alice):
+    session = session_for(alice, game="pad", players=NAMES[:3],
+                          options={"game": "Pandemic", "win": "coop"})
+    ana = host_phone()
+    ana.goto(f"/s/{session.pk}/")
+    save_round(ana, 1, [2, 3, 1])
+    ana.get_by_role("button", name="The table lost").click()
+    ana.get_by_role("button", name="Yes, go ahead").click()
+    expect(ana.locator("#log")).to_contain_text("The end: the table loses")
+    expect(ana.locator("#scoreboard")).not_to_contain_text("winner")
+
+
+def test_a_game_without_points_with_two_winners(host_phone, alice):
+    session = session_for(alice, game="pad", players=NAMES,
+                          options={"game": "Codenames", "win": "none"})
+    ana = host_phone()
+    ana.goto(f"/s/{session.pk}/")
+    expect(ana.locator("#pad-round")).to_have_count(0)
+    form = ana.locator("#pad-winners")
+    form.get_by_label("Ana").check()
+    form.get_by_label("Cy").check()
+    form.get_by_role("button", name="Name the winners").click()
+    ana.get_by_role("button", name="Yes, go ahead").click()
+    expect(ana.locator("#log")).to_contain_text("Ana and Cy win Codenames")
+    winners = ana.locator("#scoreboard tbody tr", has_text="winner")
+    expect(winners).to_have_count(2)
+    expect(winners.first).to_contain_text("Ana")
+    expect(winners.last).to_contain_text("Cy")

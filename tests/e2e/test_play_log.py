@@ -1,0 +1,61 @@
+"""Acceptance 2 of issue 13: logging a four-player play after the fact takes one screen of a
+360 x 740 phone, and the taps are counted (each fill, choice and click is one)."""
+
+import pytest
+
+from companion.models import Result, Session
+from tests.e2e.conftest import no_sideways_scroll
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+SCREEN = {"width": 360, "height": 740}
+# Game, four names, four scores, the length, the place, the save button.
+TAPS_AT_MOST = 12
+
+
+class Taps:
+    """The page's fills and clicks, counted."""
+
+    def __init__(self, page):
+        self.page, self.count = page, 0
+
+    def fill(self, locator, value):
+        self.count += 1
+        locator.fill(value)
+
+    def click(self, locator):
+        self.count += 1
+        locator.click()
+
+
+def test_four_players_on_one_screen_in_a_dozen_taps(host_phone):
+    page = host_phone()
+    page.set_viewport_size(SCREEN)
+    page.get_by_role("link", name="Log a play").click()
+    page.wait_for_selector("#play-log")
+    save = page.locator("#log-save")
+    # One screen: the whole form, the save button included, without scrolling.
+    assert page.evaluate("document.documentElement.scrollHeight") <= SCREEN["height"]
+    assert save.bounding_box()["y"] + save.bounding_box()["height"] <= SCREEN["height"]
+    assert no_sideways_scroll(page)
+    taps = Taps(page)
+    before = taps.count
+    page.screenshot(path="/tmp/play_log.png")
+    taps.fill(page.get_by_label("Game", exact=True), "Carcassonne")
+    for number, (name, score) in enumerate([("Ana", "61"), ("Ben", "74"), ("Cid", "58"),
+                                            ("Dee", "74")], start=1):
+        taps.fill(page.get_by_label(f"Player {number}", exact=True), name)
+        taps.fill(page.get_by_label(f"Score of player {number}", exact=True), score)
+    taps.fill(page.get_by_label("Minutes"), "45")
+    taps.fill(page.get_by_label("Where"), "Ana's kitchen")
+    # The date is today's already and the highest score wins by default: no taps for them.
+    taps.click(save)
+    page.wait_for_selector("#logged")
+    assert taps.count - before <= TAPS_AT_MOST
+    session = Session.objects.get()
+    assert (session.game, session.title, session.logged, session.location) == (
+        "pad", "Carcassonne", True, "Ana's kitchen")
+    assert sorted(Result.objects.filter(session=session, winner=True)
+                  .values_list("name", flat=True)) == ["Ben", "Dee"]
+    assert "Carcassonne" in page.locator("h1").inner_text()
+    assert no_sideways_scroll(page)

@@ -1,0 +1,130 @@
+"""The score pad's panel through Django's test client: the new-game form with the names used
+before, the pad table, the round form for every seat, refusals next to their forms."""
+
+import pytest
+
+from companion.models import Session
+from tests.factories import session_for
+from tests.views.helpers import browser_for, guest_browser
+
+pytestmark = pytest.mark.django_db
+
+NAMES = ["Ana", "Ben", "Cy", "Di"]
+
+
+def open_pad(owner, **options):
+    options.setdefault("game", "Hearts")
+    return session_for(owner, game="pad", players=NAMES, options=options)
+
+
+def move(client, session, **fields):
+    return client.post(f"/s/{session.pk}/move/", fields, HTTP_HX_REQUEST="true",
+                       HTTP_HX_TARGET="live")
+
+
+def html(response):
+    return response.content.decode()
+
+
+def test_the_new_game_form_offers_the_names_used_before(alice):
+    open_pad(alice, game="Skat")
+    page = html(browser_for(alice).get("/new/?game=pad"))
+    assert 'name="opt_game"' in page and 'list="opt_game_list"' in page
+    assert '<option value="Skat">' in page
+    assert "Lowest score wins" in page and "Cooperative: all win or all lose together" in page
+
+
+def test_the_new_game_form_refuses_a_target_that_is_not_a_number(alice):
+    client = browser_for(alice)
+    before = Session.objects.count()
+    response = client.post("/new/", {"game": "pad", "name": NAMES, "opt_game": "Hearts",
+                                     "opt_win": "low", "opt_target": "lots"})
+    assert response.status_code == 400
+    assert "lots is not a whole number" in html(response)
+    assert Session.objects.count() == before
+    response = client.post("/new/", {"game": "pad", "name": NAMES, "opt_game": "",
+                                     "opt_win": "low"})
+    assert "Name the game you play" in html(response)
+    response = client.post("/new/", {"game": "pad", "name": NAMES, "opt_game": "Hearts",
+                                     "opt_win": "low", "opt_target": "100", "opt_first": "1"})
+    assert response.status_code == 302
+    session = Session.objects.get(pk=response.url.strip("/").split("/")[-1])
+    assert (session.title, session.options["target"], session.options["first"]) == (
+        "Hearts", 100, 1)
+
+
+def test_the_pad_shows_rounds_totals_leader_and_distance_to_target(alice):
+    session = open_pad(alice, win="low", target=100, first=1)
+    client = browser_for(alice)
+    page = html(client.get(f"/s/{session.pk}/"))
+    assert "Ben starts" in page and "No round yet." in page
+    assert page.count('name="scores[]"') == 4
+    # A routine round of the host's is not asked about: only a move that ends the game is.
+    assert 'name="confirmed"' not in page.split('id="pad-round"')[1].split("</form>")[0]
+    response = move(client, session, type="round", form="round",
+                    **{"scores[]": ["30", "-4", "", "12"]})
+    page = html(response)
+    assert response.status_code == 200
+    assert "Leading: Ben" in page and "This round still needs Cy." in page
+    assert 'class="pad-done"' in page  # the seats that scored round 1 show their points
+    assert page.count('type="number"') >= 2
+    assert '<td class="num" data-seat="0">70</td>' in page  # 100 - 30 to the target
+
+
+def test_a_refused_round_is_a_sentence_beside_its_form_and_keeps_its_values(alice):
+    session = open_pad(alice)
+    client = browser_for(alice)
+    response = move(client, session, type="round", form="round", confirmed="1",
+                    **{"scores[]": ["3", "2.5", "", ""]})
+    page = html(response)
+    assert "no halves" in page
+    assert 'value="3"' in page
+    session.refresh_from_db()
+    assert session.version == 0
+
+
+def test_a_guest_enters_a_round_and_names_no_winner_in_a_scored_game(alice):
+    session = open_pad(alice)
+    guest = guest_browser(session, seat=2)
+    page = html(guest.get(f"/s/{session.pk}/"))
+    # A guest's phone enters its own seat's score, first; no round for every seat.
+    assert 'id="pad-own" data-own' in page and 'name="scores[]"' not in page
+    assert page.index('id="pad-own"') < page.index('id="pad-table"')
+    page = html(move(guest, session, type="round", form="round",
+                     **{"scores[]": ["1", "2", "3", "4"]}))
+    assert "Only the host may do this" in page
+    move(guest, session, type="score", form="score", seat="2", points="-3")
+    session.refresh_from_db()
+    assert session.version == 1 and session.state["seats"][2]["scores"] == [-3]
+    # Naming winners is the host's; in a scored game the rules refuse it too.
+    page = html(move(guest, session, type="winners", **{"seats[]": ["0"]}))
+    assert "Only the host may do this" in page
+    page = html(move(browser_for(alice), session, type="winners", confirmed="1",
+                     **{"seats[]": ["0"]}))
+    assert "Hearts is won on points here: no winner is named." in page
+    session.refresh_from_db()
+    assert session.version == 1
+
+
+def test_a_game_without_points_shows_the_winners_form(alice):
+    session = open_pad(alice, game="Codenames", win="none")
+    client = browser_for(alice)
+    page = html(client.get(f"/s/{session.pk}/"))
+    assert "Who won?" in page and 'name="scores[]"' not in page
+    asked = html(move(client, session, type="winners", form="winners",
+                      **{"seats[]": ["0", "3"]}))
+    assert "This ends the game for everyone at the table. Go ahead?" in asked
+    page = html(move(client, session, type="winners", form="winners", confirmed="1",
+                     **{"seats[]": ["0", "3"]}))
+    assert "Ana and Di win Codenames" in page
+    assert page.count(">winner<") == 2
+
+
+def test_a_cooperative_game_ends_won_or_lost(alice):
+    session = open_pad(alice, game="Pandemic", win="coop")
+    client = browser_for(alice)
+    page = html(client.get(f"/s/{session.pk}/"))
+    assert "The table won" in page and "The table lost" in page
+    page = html(move(client, session, type="end", form="end", outcome="lost", confirmed="1"))
+    assert "The end: the table loses" in page
+    assert ">winner<" not in page
