@@ -1,0 +1,455 @@
+"""BG Stats in and out: a finished session as BG Stats' "create play" link, a BG Stats backup read
+into plays to log, and a host's history in the backup's shape. Nothing here writes: the import's
+writes are services.bgstats_import (which calls services.play_log).
+
+Where each field's meaning comes from
+-------------------------------------
+
+The create-play link. BG Stats' support page "Push plays to BG Stats from other apps or websites"
+(https://www.bgstatsapp.com/support/push-plays-to-bg-stats-from-other-apps-or-websites/) gives:
+the link `https://app.bgstatsapp.com/createPlay.html?data=<data>` (`bgstats://app.bgstatsapp.com/
+createPlay.html?data=<data>` works as well), <data> being a url-encoded JSON string; the app
+suggests matches "based on the provided game's BGG id (if any), name, and player names" and
+remembers the matches the user makes. Its example JSON has these fields, which are all we send:
+`board`, `durationMin`, `comments`, `game` {`bggId`, `highestWins`, `name`, `noPoints`,
+`sourceGameId`}, `location`, `playDate` ("2020-10-23 19:16:58"), `players` [{`startPlayer`,
+`name`, `rank`, `role`, `score`, `sourcePlayerId`, `winner`}], and `sourceName`,
+`sourcePlayId`. Only the beginning of that page could be read here (up to the second player of
+the example); `sourceName` and `sourcePlayId` are known from public code that builds these links
+(e.g. a Discord bot's bgStats.ts: "the first three [sourceName, sourcePlayId, playDate] are
+required", and "sourcePlayId ... so it can re-match/de-dupe pushed plays"). Not confirmed from
+BG Stats itself: which fields are required, and the time zone of `playDate` (the same public
+code sends UTC, "yyyy-MM-dd HH:mm:ss"; so do we). `score` is sent as a number, as in the example
+(47.3); a play without points (`noPoints`) sends none. BG Stats documents no field for a
+cooperative game in this link, so a cooperative play is sent as highest-wins with its winners.
+
+The backup. BG Stats documents no format for its backup file that could be found here; its shape
+is taken from public code that reads or writes it, and only the fields below are used:
+- top level: `games`, `players`, `locations`, `plays` (lists; also `challenges`, `tags`,
+  `userInfo`, `deletedObjects`, which are ignored). A pastebin of a BG Stats "Play file"
+  (https://pastebin.com/iDbHyBui) shows `players`, `locations`, `games` with these fields;
+- a game: `id`, `uuid`, `name`, `bggId`, `highestWins`, `noPoints`, `cooperative`;
+- a player: `id`, `uuid`, `name`, `isAnonymous`;
+- a location: `id`, `uuid`, `name`;
+- a play (code converting Board Game Arena tables into a backup, and code loading a backup into
+  PostgreSQL): `uuid`, `gameRefId` (a game's `id`), `locationRefId` (a location's `id`),
+  `playDate` ("yyyy-MM-dd HH:mm:ss"), `durationMin`, `comments`, `ignored`, `usesTeams`,
+  `rounds`, `manualWinner`, `playerScores` [{`playerRefId` (a player's `id`), `score` (a string,
+  possibly empty), `winner`, `rank`, `startPlayer`, `newPlayer`, `seatOrder`}].
+`ignored` is read as BG Stats' own flag for a play left out of its statistics (the Board Game
+Arena converter sets it for games that did not end normally); such plays are skipped, with that
+reason. A backup's `playDate` is read as UTC, as we write it.
+"""
+
+import datetime
+import hashlib
+import json
+import math
+import urllib.parse
+import uuid
+
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from companion import engine, stats
+from companion.errors import Invalid
+
+SOURCE_NAME = "Companion"
+CREATE_PLAY = "https://app.bgstatsapp.com/createPlay.html"
+BACKUP_MAX_BYTES = 20 * 1024 * 1024
+DATE_FORMAT = "%Y-%m-%d %H:%M:%S"
+WINS = ("high", "low", "coop", "none")
+# The ids of what we export are stable: the same session is the same BG Stats play every time.
+NAMESPACE = uuid.UUID("0b7f6c1e-4d0a-5d2b-9a57-6c1f3b2e8a40")
+
+
+# Send: a finished session as BG Stats' create-play link -------------------------------------
+
+def win_of(session):
+    """How the session's game is won: "high", "low", "coop" or "none". A logged play keeps it in
+    its state; a named game played live in its option "win" (see services.LOG_WINS); every other
+    game is won by the highest score."""
+    if session.logged:
+        win = session.state.get("logged", {}).get("win")
+    elif session.title:
+        win = session.options.get("win")
+    else:
+        win = "high"
+    return win if win in WINS else "high"
+
+
+def start_seat(session, rules):
+    """The seat that began, where the game declares it as a set-up option of kind "seat"."""
+    for option in rules.option_fields:
+        if option.kind == "seat":
+            seat = session.options.get(option.name)
+            if isinstance(seat, int) and not isinstance(seat, bool):
+                return seat
+    return None
+
+
+def play_date(moment):
+    return moment.astimezone(datetime.UTC).strftime(DATE_FORMAT)
+
+
+def minutes_of(session):
+    if session.logged:
+        return session.state.get("logged", {}).get("minutes")
+    if session.finished_at is None:
+        return None
+    return max(1, round((session.finished_at - session.created_at).total_seconds() / 60))
+
+
+def player_source_id(player_id, session_id, seat):
+    return f"player-{player_id}" if player_id else f"session-{session_id}-seat-{seat}"
+
+
+def send_play(session, *, standings, seats, rules=None):
+    """The play BG Stats' create-play link carries, from a finished session, its standings
+    (rows with "seat", "name", "score", "rank", "winner") and its seats (objects with index,
+    name, player_id)."""
+    rules = rules or engine.get(session.game)
+    win = win_of(session)
+    game = {"name": session.game_name, "highestWins": win != "low", "noPoints": win == "none",
+            "sourceGameId": stats.game_key(session.game, session.title)}
+    if rules.bgg_id and not session.title:
+        game["bggId"] = rules.bgg_id
+    by_seat = {row["seat"]: row for row in standings}
+    first = start_seat(session, rules)
+    players = []
+    for seat in sorted(seats, key=lambda seat: seat.index):
+        row = by_seat.get(seat.index, {})
+        player = {"name": seat.name, "rank": row.get("rank"), "winner": bool(row.get("winner")),
+                  "startPlayer": seat.index == first, "role": "",
+                  "sourcePlayerId": player_source_id(seat.player_id, session.pk, seat.index)}
+        if win != "none" and row.get("score") is not None:
+            score = row["score"]
+            player["score"] = int(score) if float(score).is_integer() else score
+        players.append(player)
+    play = {"sourceName": SOURCE_NAME, "sourcePlayId": f"session-{session.pk}",
+            "playDate": play_date(session.created_at), "board": "", "game": game,
+            "players": players}
+    minutes = minutes_of(session)
+    if minutes:
+        play["durationMin"] = minutes
+    if session.location:
+        play["location"] = session.location
+    note = session.state.get("logged", {}).get("note") if session.logged else ""
+    if note:
+        play["comments"] = note
+    return play
+
+
+def link_of(play):
+    return CREATE_PLAY + "?data=" + urllib.parse.quote(
+        json.dumps(play, ensure_ascii=False, separators=(",", ":")), safe="")
+
+
+def send_link(session, *, standings=None, rules=None):
+    """BG Stats' create-play link for a finished session; None while it is being played."""
+    if not session.is_finished:
+        return None
+    rules = rules or engine.get(session.game)
+    if standings is None:
+        standings = stats.session_standings(session, rules)
+    return link_of(send_play(session, standings=standings, seats=list(session.seats.all()),
+                             rules=rules))
+
+
+def data_of(link):
+    """The play a create-play link carries (the inverse of link_of)."""
+    query = urllib.parse.urlsplit(link).query
+    return json.loads(urllib.parse.parse_qs(query)["data"][0])
+
+
+# In: a BG Stats backup read into plays to log -----------------------------------------------
+
+def _not_a_backup():
+    return Invalid(_("This file is not a BG Stats backup: a backup is the JSON file BG Stats "
+                     "exports, with its games, players and plays."))
+
+
+def read_backup(raw):
+    """The backup in `raw` (bytes), checked whole: {"games", "players", "locations", "plays"},
+    games, players and locations by id. Anything amiss is one sentence (Invalid)."""
+    if len(raw) > BACKUP_MAX_BYTES:
+        raise Invalid(_("This file is %(size)s MB; a BG Stats backup of up to %(max)s MB can be "
+                        "imported.") % {"size": round(len(raw) / 1e6, 1),
+                                        "max": BACKUP_MAX_BYTES // (1024 * 1024)})
+    try:
+        data = json.loads(raw.decode("utf-8-sig"))
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        raise Invalid(_("This file is not JSON, so it is not a BG Stats backup (BG Stats "
+                        "exports its backup as a .json file).")) from None
+    if not isinstance(data, dict):
+        raise _not_a_backup()
+    if data.get("format") == "companion-session":
+        raise Invalid(_("This is a Companion export of one game, not a BG Stats backup: "
+                        "import it on the API's sessions/import."))
+    if not all(isinstance(data.get(name), list) for name in ("games", "players", "plays")):
+        raise _not_a_backup()
+    locations = data.get("locations") or []
+    if not isinstance(locations, list):
+        raise _not_a_backup()
+
+    def by_id(rows, what):
+        found = {}
+        for row in rows:
+            if not isinstance(row, dict) or not _whole(row.get("id")) \
+                    or not isinstance(row.get("name"), str):
+                raise Invalid(_("This BG Stats backup is damaged: one of its %(what)s has no id "
+                                "or no name.") % {"what": what})
+            found[row["id"]] = row
+        return found
+
+    backup = {"games": by_id(data["games"], _("games")),
+              "players": by_id(data["players"], _("players")),
+              "locations": by_id(locations, _("locations")), "plays": []}
+    for number, play in enumerate(data["plays"], start=1):
+        backup["plays"].append(_read_play(play, number, backup))
+    return backup
+
+
+def _whole(value):
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _read_play(play, number, backup):
+    if not isinstance(play, dict):
+        raise Invalid(_("This BG Stats backup is damaged: play %(n)s is not a play.")
+                      % {"n": number})
+    game = backup["games"].get(play.get("gameRefId"))
+    if game is None:
+        raise Invalid(_("This BG Stats backup is damaged: play %(n)s names a game that is not "
+                        "in the file.") % {"n": number})
+    when = parse_date(play.get("playDate"))
+    if when is None:
+        raise Invalid(_("This BG Stats backup is damaged: play %(n)s (%(game)s) has no date "
+                        "like 2024-03-02 19:30:00.") % {"n": number, "game": game["name"]})
+    label = _("%(game)s on %(day)s") % {"game": game["name"], "day": when.date().isoformat()}
+    scores = play.get("playerScores")
+    if not isinstance(scores, list) or not scores:
+        raise Invalid(_("Play %(n)s in the file (%(play)s) has no players, so it cannot be "
+                        "counted: nothing was imported.") % {"n": number, "play": label})
+    seats = []
+    for entry in scores:
+        player = backup["players"].get(entry.get("playerRefId")) \
+            if isinstance(entry, dict) else None
+        if player is None:
+            raise Invalid(_("This BG Stats backup is damaged: play %(n)s (%(play)s) names a "
+                            "player who is not in the file.") % {"n": number, "play": label})
+        seats.append({"player": player["id"], "score": entry.get("score"),
+                      "winner": entry.get("winner") is True,
+                      "order": entry.get("seatOrder") if _whole(entry.get("seatOrder")) else 0})
+    seats.sort(key=lambda seat: seat["order"])  # stable: the file's order where none is given
+    location = backup["locations"].get(play.get("locationRefId"))
+    minutes = play.get("durationMin")
+    key = play.get("uuid")
+    if not (isinstance(key, str) and 0 < len(key) <= 64):
+        # No uuid: the play's own content stands for it, the same in every export of it.
+        key = hashlib.sha256(json.dumps(play, sort_keys=True, default=str).encode())\
+            .hexdigest()[:40]
+    comments = play.get("comments")
+    return {"number": number, "key": f"bgstats:{key}", "label": label, "game": game["id"],
+            # A length past a day is not one Companion logs: the play keeps its date only.
+            "when": when, "minutes": minutes if _whole(minutes) and 0 < minutes <= 24 * 60
+            else None,
+            "location": location["name"] if location else "",
+            "note": comments if isinstance(comments, str) else "",
+            "ignored": play.get("ignored") is True, "seats": seats}
+
+
+def parse_date(text):
+    if not isinstance(text, str):
+        return None
+    try:
+        moment = datetime.datetime.strptime(text.strip()[:19], DATE_FORMAT)
+    except ValueError:
+        try:
+            moment = datetime.datetime.combine(datetime.date.fromisoformat(text.strip()[:10]),
+                                               datetime.time(12))
+        except ValueError:
+            return None
+    return moment.replace(tzinfo=datetime.UTC)
+
+
+def players_used(backup):
+    """The backup's players who sat in a play, by name: [{"id", "name", "plays"}]."""
+    counts = {}
+    for play in backup["plays"]:
+        for seat in play["seats"]:
+            counts[seat["player"]] = counts.get(seat["player"], 0) + 1
+    return sorted(({"id": pid, "name": backup["players"][pid]["name"].strip()[:60] or "?",
+                    "plays": count} for pid, count in counts.items()),
+                  key=lambda row: (row["name"].lower(), row["id"]))
+
+
+def suggested_matches(backup, roster):
+    """{backup player id: roster player id or None (a new player)}: the same name, any case.
+    `roster` is [(id, name)]."""
+    by_name = {name.lower(): pid for pid, name in roster}
+    return {row["id"]: by_name.get(row["name"].lower()) for row in players_used(backup)}
+
+
+def game_of(game, games=None):
+    """(slug, title, win) a BG Stats game is logged as: one of ours by its BoardGameGeek id or
+    its name, else a named game won as BG Stats says (noPoints, cooperative, highestWins)."""
+    games = games if games is not None else engine.all_games()
+    name = game["name"].strip()
+    bgg = game.get("bggId")
+    for rules in games:
+        if rules.title is not None:
+            continue
+        if (rules.bgg_id and bgg == rules.bgg_id) or name.lower() == rules.name.lower():
+            return rules.slug, "", "high"
+    if game.get("noPoints") is True:
+        win = "none"
+    elif game.get("cooperative") is True:
+        win = "coop"
+    elif game.get("highestWins") is False:
+        win = "low"
+    else:
+        win = "high"
+    return "", name[:60], win
+
+
+def _score(raw):
+    """A seat's score: None when not given; raises ValueError when it is not a number."""
+    if raw is None or (isinstance(raw, str) and not raw.strip()):
+        return None
+    if isinstance(raw, bool):
+        raise ValueError
+    value = float(raw.strip().replace(",", ".")) if isinstance(raw, str) else float(raw)
+    if not math.isfinite(value):
+        raise ValueError
+    return int(value) if value.is_integer() else value
+
+
+def plan(backup, *, matches, roster):
+    """What the import logs: ([{"key", "label", "log": services.play_log's keywords}], skipped
+    [(label, why)]). `matches` {backup player id: roster player id or None}, `roster`
+    {id: name}."""
+    games = engine.all_games()
+    game_map = {gid: game_of(game, games) for gid, game in backup["games"].items()}
+    names = {row["id"]: row["name"] for row in players_used(backup)}
+    entries, skipped = [], []
+    for play in backup["plays"]:
+        if play["ignored"]:
+            skipped.append((play["label"], _("BG Stats marks it ignored (left out of its "
+                                             "statistics).")))
+            continue
+        slug, title, win = game_map[play["game"]]
+        players = []
+        try:
+            for seat in play["seats"]:
+                score = _score(seat["score"]) if win != "none" else None
+                matched = matches.get(seat["player"])
+                entry = {"name": roster[matched], "player": matched} \
+                    if matched in roster else {"name": names[seat["player"]]}
+                players.append({**entry, "score": score, "winner": seat["winner"]})
+        except (ValueError, TypeError, OverflowError):
+            skipped.append((play["label"], _("a score is not a number.")))
+            continue
+        given = [player["score"] is not None for player in players]
+        if win != "coop" and any(given) and not all(given):
+            # A play scored for some only: the others' scores are not known; rank by winners.
+            for player in players:
+                player["score"] = None
+            if not any(player["winner"] for player in players):
+                skipped.append((play["label"], _("some players have a score and others none, "
+                                                 "and nobody is marked the winner.")))
+                continue
+        entries.append({"key": play["key"], "label": play["label"], "log": {
+            "game": slug, "title": title, "played_at": play["when"],
+            "minutes": play["minutes"], "location": play["location"][:60],
+            "players": players, "note": play["note"][:1000], "win": win}})
+    return entries, skipped
+
+
+# Out: a host's history in the backup's shape -------------------------------------------------
+
+def _uuid(kind, value):
+    return str(uuid.uuid5(NAMESPACE, f"{kind}:{value}"))
+
+
+def session_key(session_id):
+    """The source key a play of this app has when its export comes back (its exported uuid)."""
+    return f"bgstats:{_uuid('session', session_id)}"
+
+
+def backup_of(*, owner):
+    """A host's finished sessions as a BG Stats-shaped backup (the fields read_backup reads),
+    so that a history can go the other way. Three queries."""
+    from companion.models import Player, Result, Session
+
+    sessions = list(Session.objects.filter(owner=owner, status=Session.Status.FINISHED)
+                    .order_by("created_at", "id")
+                    .values("id", "game", "title", "location", "logged", "options",
+                            "created_at", "finished_at", "source_key", "state__logged"))
+    results = {}
+    for row in (Result.objects.filter(owner=owner)
+                .order_by("session_id", "seat")
+                .values("session_id", "seat", "name", "player_id", "score", "rank", "winner")):
+        results.setdefault(row["session_id"], []).append(row)
+    players = dict(Player.objects.filter(owner=owner).values_list("id", "name"))
+    games, locations, plays, guests = {}, {}, [], {}
+    rules_of = {rules.slug: rules for rules in engine.all_games()}
+    for session in sessions:
+        logged = session["state__logged"] or {}
+        win = (logged.get("win") if session["logged"] else
+               session["options"].get("win") if session["title"] else "high")
+        win = win if win in WINS else "high"
+        key = stats.game_key(session["game"], session["title"])
+        if key not in games:
+            rules = rules_of.get(session["game"])
+            name = session["title"] or (rules.name if rules else session["game"])
+            games[key] = {"id": len(games) + 1, "uuid": _uuid("game", key), "name": name,
+                          "bggId": (rules.bgg_id or 0) if rules and not session["title"] else 0,
+                          "highestWins": win != "low", "noPoints": win == "none",
+                          "cooperative": win == "coop"}
+        location = session["location"]
+        if location and location not in locations:
+            locations[location] = {"id": len(locations) + 1, "uuid": _uuid("location", location),
+                                   "name": location}
+        scores = []
+        for row in results.get(session["id"], []):
+            pid = row["player_id"]
+            if pid is None:  # a seat whose roster player was deleted: a guest by name
+                pid = guests.setdefault(row["name"].lower(), -(len(guests) + 1))
+                players.setdefault(pid, row["name"])
+            scores.append({"playerRefId": pid, "seatOrder": row["seat"],
+                           "score": "" if win == "none" else f"{row['score']:g}",
+                           "rank": row["rank"], "winner": row["winner"],
+                           "startPlayer": False, "newPlayer": False})
+        if session["logged"]:
+            minutes = logged.get("minutes") or 0
+        else:
+            minutes = max(1, round((session["finished_at"] - session["created_at"])
+                                   .total_seconds() / 60))
+        source = session["source_key"]
+        plays.append({
+            "uuid": source.removeprefix("bgstats:") if source.startswith("bgstats:")
+            else _uuid("session", session["id"]),
+            "gameRefId": games[key]["id"],
+            "locationRefId": locations[location]["id"] if location else 0,
+            "playDate": play_date(session["created_at"]), "durationMin": minutes,
+            "comments": logged.get("note") or "" if session["logged"] else "",
+            "ignored": False, "usesTeams": False, "manualWinner": False, "rounds": 0,
+            "playerScores": scores})
+    used = {score["playerRefId"] for play in plays for score in play["playerScores"]}
+    # Negative ids (guests kept only by name) are renumbered above the roster's.
+    top = max(players, default=0)
+    renumber = {pid: (pid if pid > 0 else top - pid) for pid in used}
+    for play in plays:
+        for score in play["playerScores"]:
+            score["playerRefId"] = renumber[score["playerRefId"]]
+    return {
+        "about": "A Companion history in the shape of a BG Stats backup.",
+        "exportedAt": play_date(timezone.now()),
+        "games": list(games.values()),
+        "players": [{"id": renumber[pid], "uuid": _uuid("player", renumber[pid]),
+                     "name": players[pid], "isAnonymous": False}
+                    for pid in sorted(used, key=lambda pid: renumber[pid])],
+        "locations": list(locations.values()),
+        "plays": plays,
+    }

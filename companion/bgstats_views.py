@@ -1,0 +1,120 @@
+"""BG Stats pages: send a finished play to BG Stats, import a BG Stats backup (upload, then one
+page where the host confirms who is who before anything is written, then what was done), and
+download a history in the backup's shape. The mapping is companion.bgstats; the writes
+services.bgstats_import."""
+
+import json
+import secrets
+
+from django.contrib.auth.decorators import login_required
+from django.core.cache import cache
+from django.http import HttpResponse, HttpResponseRedirect
+from django.shortcuts import render
+from django.urls import path, reverse
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from companion import access, bgstats, services
+from companion.errors import Refused
+from companion.models import Player
+
+# An uploaded backup waits this long for the host to confirm its matches.
+PENDING_SECONDS = 3600
+
+
+def send(request, pk):
+    """Opens BG Stats' create-play link for a finished game (the host's or a seated phone's)."""
+    session, _actor = access.page_access(request, pk)
+    link = bgstats.send_link(session)
+    if link is None:
+        return HttpResponse(_("This game is still being played: send it to BG Stats once it is "
+                              "over."), status=409, content_type="text/plain; charset=utf-8")
+    return HttpResponseRedirect(link)
+
+
+def _pending_key(user, token):
+    return f"companion:bgstats:{user.pk}:{token}"
+
+
+@login_required
+def upload(request):
+    error = None
+    if request.method == "POST":
+        upload_file = request.FILES.get("backup")
+        if upload_file is None:
+            error = _("Choose the backup file BG Stats exported.")
+        elif upload_file.size > bgstats.BACKUP_MAX_BYTES:
+            error = _("This file is %(size)s MB; a BG Stats backup of up to %(max)s MB can be "
+                      "imported.") % {"size": round(upload_file.size / 1e6, 1),
+                                      "max": bgstats.BACKUP_MAX_BYTES // (1024 * 1024)}
+        else:
+            raw = upload_file.read(bgstats.BACKUP_MAX_BYTES + 1)
+            try:
+                bgstats.read_backup(raw)
+            except Refused as refusal:
+                error = refusal.message
+            else:
+                token = secrets.token_urlsafe(16)
+                cache.set(_pending_key(request.user, token), raw, timeout=PENDING_SECONDS)
+                return HttpResponseRedirect(reverse("bgstats-confirm", args=[token]))
+    return render(request, "companion/bgstats/upload.html", {"error": error},
+                  status=400 if error else 200)
+
+
+def _roster(user):
+    return dict(Player.objects.filter(owner=user).values_list("id", "name"))
+
+
+@login_required
+def confirm(request, token):
+    raw = cache.get(_pending_key(request.user, token))
+    if raw is None:
+        return render(request, "companion/bgstats/upload.html", {
+            "error": _("That upload is no longer waiting (an hour has passed, or it was "
+                       "imported): upload the file again.")}, status=410)
+    backup = bgstats.read_backup(raw)
+    roster = _roster(request.user)
+    suggested = bgstats.suggested_matches(backup, roster.items())
+    people = bgstats.players_used(backup)
+    if request.method == "POST":
+        matches = {}
+        for person in people:
+            chosen = request.POST.get(f"player-{person['id']}", "")
+            matches[person["id"]] = int(chosen) if chosen.isdigit() and int(chosen) in roster \
+                else None
+        entries, skipped = bgstats.plan(backup, matches=matches, roster=roster)
+        summary = services.bgstats_import(owner=request.user, plays=entries)
+        cache.delete(_pending_key(request.user, token))
+        matched = sorted({roster[pid] for pid in matches.values() if pid is not None})
+        return render(request, "companion/bgstats/summary.html", {
+            "summary": summary, "skipped": skipped + summary["skipped"], "matched": matched,
+            "plays": len(backup["plays"])})
+    games = {}
+    for play in backup["plays"]:
+        games[play["game"]] = games.get(play["game"], 0) + 1
+    rows = []
+    for gid, count in sorted(games.items(), key=lambda item: -item[1]):
+        slug, title, _win = bgstats.game_of(backup["games"][gid])
+        rows.append({"name": backup["games"][gid]["name"], "plays": count, "ours": not title})
+    return render(request, "companion/bgstats/confirm.html", {
+        "people": [{**person, "match": suggested.get(person["id"])} for person in people],
+        "roster": sorted(roster.items(), key=lambda item: item[1].lower()),
+        "games": rows, "plays": len(backup["plays"])})
+
+
+@login_required
+def export(request):
+    data = bgstats.backup_of(owner=request.user)
+    response = HttpResponse(json.dumps(data, ensure_ascii=False, indent=1),
+                            content_type="application/json; charset=utf-8")
+    day = timezone.localdate().isoformat()
+    response["Content-Disposition"] = f'attachment; filename="companion-bgstats-{day}.json"'
+    return response
+
+
+urlpatterns = [
+    path("s/<int:pk>/bgstats/", send, name="bgstats-send"),
+    path("bgstats/import/", upload, name="bgstats-import"),
+    path("bgstats/import/confirm/<str:token>/", confirm, name="bgstats-confirm"),
+    path("bgstats/export.json", export, name="bgstats-export"),
+]

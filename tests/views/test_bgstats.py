@@ -1,0 +1,103 @@
+"""The BG Stats pages: upload a backup, confirm who is who (nothing is written before), the
+summary of what was added, matched and skipped; refusals are one sentence that writes nothing;
+the history downloads in the backup's shape."""
+
+import json
+
+from django.core.files.uploadedfile import SimpleUploadedFile
+
+from bench.bgstats_import import make_backup
+from companion import bgstats, services
+from companion.models import Player, Result, Session
+from tests.views.helpers import assert_phone_ready, browser_for
+
+
+def upload(client, data, name="backup.json"):
+    raw = data if isinstance(data, bytes) else json.dumps(data).encode()
+    return client.post("/bgstats/import/", {"backup": SimpleUploadedFile(name, raw)})
+
+
+def counts():
+    return Session.objects.count(), Result.objects.count(), Player.objects.count()
+
+
+def test_upload_confirm_then_import(alice):
+    client = browser_for(alice)
+    page = client.get("/bgstats/import/")
+    assert page.status_code == 200
+    assert_phone_ready(page)
+    zoe = services.player_create(owner=alice, name="Zoe")
+    before = counts()
+    data = make_backup(plays=10, games=5, players=4, seed=5)
+    response = upload(client, data)
+    assert response.status_code == 302 and "/bgstats/import/confirm/" in response["Location"]
+    confirm = client.get(response["Location"])
+    html = confirm.content.decode()
+    assert confirm.status_code == 200 and "Who is who" in html
+    assert 'name="player-1"' in html and "New player: Player A" in html
+    assert counts() == before  # nothing is written before the host confirms
+    answer = client.post(response["Location"], {"player-1": str(zoe.pk), "player-2": ""})
+    text = answer.content.decode()
+    assert answer.status_code == 200 and "10 plays added." in text
+    assert "1 player matched to your roster: Zoe." in text and "3 new players" in text
+    a_plays = sum(1 for play in data["plays"] for score in play["playerScores"]
+                  if score["playerRefId"] == 1)
+    assert Result.objects.filter(player=zoe).count() == a_plays
+    # The same file again: nothing added.
+    again = client.post(upload(client, data)["Location"], {"player-1": str(zoe.pk)})
+    assert "0 plays added." in again.content.decode()
+    assert "10 plays were imported before: not added again." in again.content.decode()
+
+
+def test_refusals_are_one_sentence_and_write_nothing(alice):
+    client = browser_for(alice)
+    no_players = make_backup(plays=4, games=2, players=3, seed=1)
+    no_players["plays"][1]["playerScores"] = []
+    before = counts()
+    for data, sentence in [
+        (b"\x00not json at all", "This file is not JSON, so it is not a BG Stats backup"),
+        ({"format": "companion-session", "moves": []},
+         "This is a Companion export of one game, not a BG Stats backup"),
+        ({"collection": [{"name": "Azul"}]}, "This file is not a BG Stats backup"),
+        (no_players, "Play 2 in the file ("),
+    ]:
+        response = upload(client, data)
+        assert response.status_code == 400
+        assert sentence in response.content.decode()
+        assert response.content.decode().count('role="alert"') == 1
+    assert counts() == before
+
+
+def test_a_file_too_large_is_refused_before_it_is_read(alice, settings, monkeypatch):
+    monkeypatch.setattr(bgstats, "BACKUP_MAX_BYTES", 100)
+    response = upload(browser_for(alice), make_backup(plays=3, games=1, players=2))
+    assert response.status_code == 400
+    assert "a BG Stats backup of up to 0 MB can be imported" in response.content.decode()
+
+
+def test_a_confirm_page_of_another_host_or_expired_writes_nothing(alice, charlie):
+    location = upload(browser_for(alice), make_backup(plays=3, games=2, players=2))["Location"]
+    before = counts()
+    response = browser_for(charlie).post(location, {})
+    assert response.status_code == 410 and "upload the file again" in response.content.decode()
+    assert counts() == before
+
+
+def test_the_history_downloads_in_the_backup_shape(alice):
+    services.play_log(owner=alice, game="quixote", location="Home",
+                      players=[{"name": "Ana", "score": 40}, {"name": "Ben", "score": 52}])
+    response = browser_for(alice).get("/bgstats/export.json")
+    assert response.status_code == 200
+    assert response["Content-Disposition"].startswith('attachment; filename="companion-bgstats-')
+    data = json.loads(response.content)
+    assert [game["name"] for game in data["games"]] == ["Don Quixote"]
+    assert [location["name"] for location in data["locations"]] == ["Home"]
+    scores = data["plays"][0]["playerScores"]
+    names = {player["id"]: player["name"] for player in data["players"]}
+    assert [(names[s["playerRefId"]], s["score"], s["winner"]) for s in scores] == [
+        ("Ana", "40", False), ("Ben", "52", True)]
+    assert browser_for().get("/bgstats/export.json").status_code == 302  # sign in first
+
+
+def test_the_history_page_links_to_the_import(alice):
+    assert 'href="/bgstats/import/"' in browser_for(alice).get("/history/").content.decode()
