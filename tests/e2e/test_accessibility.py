@@ -1,0 +1,250 @@
+"""Every page, light and dark, through axe-core (a pinned copy in tests/e2e/vendor/, used by the
+tests only): no critical or serious violation. On the table pages every button, link and input is
+at least 44 x 44 px on a 360 px phone, and no text on a phone is under 14 px."""
+
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+from companion import engine
+from tests.e2e.conftest import guest_phone_for
+from tests.factories import finished_session, session_for
+
+pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
+
+AXE = (Path(__file__).parent / "vendor" / "axe-4.10.3.min.js").read_text()
+NAMES = ["Vanessa", "Peter", "Íñigo", "Ana", "Leo", "Marta"]
+GAMES = [game for game in engine.all_games() if game.slug != "tiny"]
+
+# axe's verdicts that fail the test; "moderate" and "minor" are advice.
+BLOCKING = ("critical", "serious")
+
+
+def players_for(game):
+    return NAMES[:max(game.min_players, min(3, game.max_players))]
+
+
+def violations(page):
+    """axe's critical and serious violations on the page as it stands, as readable lines.
+    axe is evaluated through the DevTools protocol, which the page's CSP does not govern."""
+    page.evaluate(AXE)
+    found = page.evaluate("""async () => {
+        const result = await axe.run(document, {resultTypes: ["violations"]});
+        return result.violations.map(v => ({id: v.id, impact: v.impact,
+            nodes: v.nodes.map(n => n.target.join(" ") + (n.failureSummary ? " | "
+                + n.failureSummary.split("\\n").slice(1, 2).join("") : ""))}));
+    }""")
+    return [f"{v['id']} ({v['impact']}, {len(v['nodes'])}): {'; '.join(v['nodes'][:3])}"
+            for v in found if v["impact"] in BLOCKING]
+
+
+def small_targets(page):
+    """Buttons, links and inputs in view-able layout smaller than 44 x 44 px (hidden ones and
+    links inside a sentence excepted, as WCAG 2.5.8 allows: a link is in a sentence when the
+    block around it has words of its own)."""
+    return page.evaluate("""() => {
+        const inSentence = el => {
+            const block = el.parentElement.closest("p, li, td, dd, dt, caption, h1, h2, h3");
+            return block && block.textContent.replace(/\\s+/g, "").length
+                > el.textContent.replace(/\\s+/g, "").length;
+        };
+        return [...document.querySelectorAll(
+            "main button, main a[href], main input:not([type=hidden]), main select, main summary, "
+            + "main textarea, header a, header button")]
+        .filter(el => el.getClientRects().length && getComputedStyle(el).visibility !== "hidden")
+        .filter(el => !(el.tagName === "A" && !el.matches(".button") && inSentence(el)))
+        .map(el => {
+            // A checkbox or radio counts with its label, which is what a finger taps.
+            const target = el.matches("input[type=checkbox], input[type=radio]")
+                && el.closest("label") || el;
+            const box = target.getBoundingClientRect();
+            return {what: el.outerHTML.slice(0, 90), w: Math.round(box.width),
+                    h: Math.round(box.height)};
+        })
+        .filter(t => t.w < 44 || t.h < 44)
+        .map(t => `${t.w}x${t.h} ${t.what}`);
+    }""")
+
+
+def small_text(page):
+    """Text drawn under 14 px on the page: the element's computed size, or an SVG text's size
+    as drawn (its font size scaled by the chart's width on the screen)."""
+    return page.evaluate("""() => {
+        const small = [];
+        const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+        while (walker.nextNode()) {
+            const node = walker.currentNode;
+            const el = node.parentElement;
+            if (!node.textContent.trim() || !el || !el.getClientRects().length) continue;
+            if (el.closest(".sr-only, [hidden], script, style, title")) continue;
+            let size = parseFloat(getComputedStyle(el).fontSize);
+            const svg = el.closest("svg");
+            if (svg && svg.viewBox.baseVal && svg.viewBox.baseVal.width) {
+                size *= svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+            }
+            if (size < 13.95) small.push(`${size.toFixed(1)}px ${el.tagName}: `
+                                         + node.textContent.trim().slice(0, 40));
+        }
+        return [...new Set(small)].slice(0, 12);
+    }""")
+
+
+@pytest.fixture
+def pages(alice):
+    """Every page's path: the host's (signed in), the guest's (a table joined at a seat) and the
+    signed-out ones. Each game has one table in play and one finished game for history."""
+    tables, finished = {}, {}
+    for game in GAMES:
+        tables[game.slug] = session_for(alice, game=game.slug, players=players_for(game))
+        finished[game.slug] = finished_session(alice, game=game.slug,
+                                               players=players_for(game))
+    host = ["/", "/new/", "/join/", "/players/", "/history/", "/plays/new/", "/bgstats/import/"]
+    for slug, session in tables.items():
+        done = finished[slug]
+        host += [f"/new/?game={slug}", f"/join/{session.code}/", f"/s/{session.pk}/",
+                 f"/board/{session.board_key}/", f"/s/{done.pk}/",
+                 f"/history/sessions/{done.pk}/", f"/history/games/{slug}/",
+                 f"/history/players/{done.seats.first().player_id}/"]
+    return {"host": host, "signed_out": ["/", "/login/", "/signup/", "/join/"],
+            "tables": tables}
+
+
+def cut_off(page):
+    """Labels and buttons whose words do not fit their box (cut off or spilling over the next)."""
+    return page.evaluate("""() => [...document.querySelectorAll(
+            "main label, main button, main .button")]
+        .filter(el => el.getClientRects().length && el.clientWidth > 1)  // not the sr-only
+        .filter(el => el.scrollWidth > el.clientWidth + 1)
+        .map(el => `${el.clientWidth}<${el.scrollWidth} ${el.textContent.trim().slice(0, 40)}`)""")
+
+
+def open_every_fold(page):
+    """Open every <details>, so that what a phone unfolds is checked too."""
+    page.evaluate("document.querySelectorAll('details').forEach(d => { d.open = true; })")
+
+
+def live_regions_that_hold_the_board(page):
+    """Live regions (aria-live, or a role that is one) that hold the scoreboard, the log or a
+    game's panel: a screen reader would read all of it again on every move."""
+    return page.evaluate("""() => [...document.querySelectorAll(
+            "[aria-live]:not([aria-live=off]), [role=log], [role=status], [role=alert]")]
+        .filter(region => region.querySelector("#scoreboard, #log, #panel, table, ol, ul"))
+        .map(region => region.outerHTML.slice(0, 80))""")
+
+
+def check_every_page(theme, host_phone, phone, pages):
+    host = host_phone()
+    host.emulate_media(color_scheme=theme)
+    failures = []
+
+    def audit(page, path, *, table=False):
+        if table:
+            open_every_fold(page)
+        found = violations(page)
+        found += [f"cut off {c}" for c in cut_off(page)]
+        found += [f"target {t}" for t in small_targets(page)]
+        if table:
+            found += [f"live region {r}" for r in live_regions_that_hold_the_board(page)]
+        found += [f"text {t}" for t in small_text(page)]
+        if found:
+            failures.append(f"{path}:\n    " + "\n    ".join(found))
+
+    for path in pages["host"]:
+        response = host.goto(path)
+        assert response.status == 200, path
+        audit(host, path, table=path.startswith(("/s/", "/board/")))
+
+    for slug, session in pages["tables"].items():
+        seat = session.seats.order_by("index").last().player.name
+        guest = guest_phone_for(phone, session, seat)
+        guest.emulate_media(color_scheme=theme)
+        audit(guest, f"/s/{session.pk}/ ({slug}, guest at {seat})", table=True)
+        guest.context.close()
+
+    anonymous = phone()
+    anonymous.emulate_media(color_scheme=theme)
+    for path in pages["signed_out"]:
+        anonymous.goto(path)
+        audit(anonymous, f"{path} (signed out)")
+    assert not failures, f"{theme}:\n" + "\n".join(failures)
+
+
+def test_every_page_light(host_phone, phone, pages):
+    check_every_page("light", host_phone, phone, pages)
+
+
+def test_every_page_dark(host_phone, phone, pages):
+    check_every_page("dark", host_phone, phone, pages)
+
+
+def test_the_theme_switch_is_remembered(phone):
+    page = phone()
+    page.emulate_media(color_scheme="light")
+    page.goto("/login/")
+    background = "getComputedStyle(document.documentElement).backgroundColor"
+    light = page.evaluate(background)
+    switch = page.get_by_role("button", name="Dark theme")
+    assert switch.get_attribute("aria-pressed") == "false"
+    switch.click()
+    assert page.locator("html").get_attribute("data-theme") == "dark"
+    assert switch.get_attribute("aria-pressed") == "true"
+    dark = page.evaluate(background)
+    assert dark != light
+    page.goto("/signup/")
+    # Set by a script in the head before the first paint, so the page never flashes light.
+    assert page.locator("html").get_attribute("data-theme") == "dark"
+    assert page.evaluate(background) == dark
+    page.get_by_role("button", name="Dark theme").click()
+    assert page.evaluate(background) == light
+    page.reload()
+    assert page.evaluate(background) == light
+
+
+def test_the_dark_scheme_is_followed_without_a_switch(phone):
+    page = phone()
+    page.emulate_media(color_scheme="dark")
+    page.goto("/login/")
+    dark = page.evaluate("getComputedStyle(document.documentElement).backgroundColor")
+    page.emulate_media(color_scheme="light")
+    assert page.evaluate("getComputedStyle(document.documentElement).backgroundColor") != dark
+
+
+def test_a_move_is_announced_once_by_the_now_line(host_phone, phone, alice):
+    """A screen reader hears the move (the polite live region "now" gets its summary) and not
+    the whole table again: the scoreboard, the log and the panel are in no live region."""
+    game = session_for(alice)
+    host = host_phone()
+    host.goto(f"/s/{game.pk}/")
+    guest = guest_phone_for(phone, game, "Peter")
+    guest.wait_for_selector("#table[data-stream=open]", state="attached")
+    now = guest.locator("#now")
+    assert now.get_attribute("aria-live") == "polite"
+    host.locator("#move-payload").fill('{"seat": 0, "points": 6}')
+    host.get_by_role("button", name="Play").click()
+    expect(guest.locator("#log")).to_contain_text("Vanessa +6")
+    expect(now).to_contain_text("Last move: Vanessa +6")
+    assert live_regions_that_hold_the_board(guest) == []
+    assert live_regions_that_hold_the_board(host) == []
+
+
+def test_history_says_a_step_or_a_filter_in_one_line(host_phone, alice):
+    """Stepping through a finished game, a screen reader hears the step's one line (a polite
+    live region outside the swapped part), not the standings table again; filtering, the count."""
+    done = finished_session(alice, game="quixote")
+    page = host_phone()
+    page.goto(f"/history/sessions/{done.pk}/")
+    said = page.locator("#step-said")
+    assert said.get_attribute("aria-live") == "polite"
+    assert page.locator("#step").get_attribute("aria-live") is None
+    page.locator("#step").get_by_role("link", name="Previous move").click()
+    expect(said).to_contain_text("After move")
+    assert said.locator("table").count() == 0
+
+    # Filtering the history says how many games are left, not every game.
+    page.goto("/history/")
+    counted = page.locator("#results-said")
+    assert counted.get_attribute("aria-live") == "polite"
+    assert page.locator("#results").get_attribute("aria-live") is None
+    page.get_by_label("Game").select_option("quixote")
+    expect(counted).to_have_text("1 game")
