@@ -1,0 +1,118 @@
+"""The new-game form's options: what each game declares (`engine.Option`) shown as radios,
+switches, numbers and seat choices, and a posted form read back into the values the API takes.
+An option a game did not declare is shown by the type of its default."""
+
+import json
+
+from django.utils.translation import gettext as _
+
+from companion import inputs
+from companion.engine import Option
+from companion.errors import Invalid
+
+PREFIX = "opt_"
+
+
+def _inferred(name, default):
+    if isinstance(default, bool):
+        kind = "switch"
+    elif isinstance(default, int):
+        kind = "number"
+    elif isinstance(default, str):
+        kind = "text"
+    else:
+        kind = "advanced"
+    return Option(name=name, label=name, kind=kind)
+
+
+def declared(game):
+    """Every option of `game` as an Option, in the game's order."""
+    fields = {option.name: option for option in game.option_fields}
+    return [fields.get(name) or _inferred(name, default) for name, default in game.options.items()]
+
+
+def _shown(option, default, raw):
+    """The value a field shows: what was posted, else the default, as the form writes it."""
+    if raw is not None:
+        return raw
+    if option.kind == "advanced":
+        return json.dumps(default) if default not in (None, {}, []) else ""
+    if option.kind == "switch":
+        return "on" if default else ""
+    return "" if default is None else str(default)
+
+
+def fields(game, *, data=None, seat_names=(), suggestions=None):
+    """What the template shows for each option: the Option, the value, and its choices."""
+    suggestions = suggestions or {}
+    rows = []
+    for option in declared(game):
+        default = game.options[option.name]
+        raw = data.get(PREFIX + option.name) if data is not None else None
+        if data is not None and option.kind == "switch":
+            raw = "on" if raw else ""
+        choices = [(str(value), label) for value, label in option.choices]
+        if option.kind == "seat":
+            count = max(len(seat_names), game.min_players)
+            choices = [(str(i), seat_names[i] if i < len(seat_names) and seat_names[i]
+                        else _("Player %(n)s") % {"n": i + 1}) for i in range(count)]
+        rows.append({"option": option, "name": PREFIX + option.name,
+                     "value": _shown(option, default, raw), "choices": choices,
+                     "suggestions": suggestions.get(option.suggest, []) if option.suggest else [],
+                     "advanced": option.kind == "advanced"})
+    return rows
+
+
+def _number(option, raw):
+    if not raw.strip():
+        if option.optional:
+            return None
+        raise Invalid(_("%(label)s needs a number.") % {"label": option.label})
+    value = raw.strip()
+    sign = -1 if value.startswith("-") else 1
+    number = inputs.whole_number(value.lstrip("-"))
+    if number is None:
+        raise Invalid(_("%(label)s: %(raw)s is not a whole number.")
+                      % {"label": option.label, "raw": raw[:20]})
+    return sign * number
+
+
+def _choice(option, raw, choices):
+    for value, _label in choices:
+        if str(value) == raw:
+            return value
+    raise Invalid(_("%(label)s: %(raw)s is not one of the choices.")
+                  % {"label": option.label, "raw": raw[:40]})
+
+
+def read(game, post):
+    """The options of a posted new-game form, as the values the API takes. Fields left out keep
+    the game's defaults (the rules check the values)."""
+    options = {}
+    for option in declared(game):
+        default = game.options[option.name]
+        raw = post.get(PREFIX + option.name)
+        if option.kind == "switch":
+            options[option.name] = raw in ("on", "true", "1", "yes")
+            continue
+        if raw is None:
+            continue
+        raw = inputs.text(raw, field=PREFIX + option.name, label=option.label, max_length=2000)
+        if option.kind == "number":
+            options[option.name] = _number(option, raw)
+        elif option.kind == "choice":
+            options[option.name] = _choice(option, raw, option.choices)
+        elif option.kind == "seat":
+            if not raw and option.optional:
+                options[option.name] = None
+            else:
+                seat = inputs.whole_number(raw)
+                if seat is None:
+                    raise Invalid(_("%(label)s: choose one of the players.")
+                                  % {"label": option.label})
+                options[option.name] = seat
+        elif option.kind == "advanced":
+            options[option.name] = inputs.parse_json(raw) if raw else default
+        else:
+            options[option.name] = raw
+    return options

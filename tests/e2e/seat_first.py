@@ -1,0 +1,76 @@
+"""What the seat-first table promises every phone, measured in the browser with bounding boxes:
+the first screen holds the scoreboard, the "now" line and the top of the phone's own controls;
+after a move its result is in view; a double tap records one move."""
+
+from playwright.sync_api import expect
+
+from companion.models import Move
+
+
+def top_of(page, selector):
+    """The element's top edge in the viewport's coordinates (None when it is not there)."""
+    box = page.locator(selector).first.bounding_box()
+    return None if box is None else box["y"]
+
+
+def on_first_screen(page, *selectors):
+    """Whether, before any scrolling, each selector's top edge is inside the first screen. The
+    page is taken to the top and measured once it stays there (a game's script may still be
+    bringing the result of a move into view)."""
+    height = page.viewport_size["height"]
+    missing = []
+    for _attempt in range(20):
+        page.evaluate("""() => new Promise((done) => {
+            window.scrollTo(0, 0);
+            requestAnimationFrame(() => requestAnimationFrame(done));
+        })""")
+        missing = []
+        for selector in selectors:
+            top = top_of(page, selector)
+            if top is None or not 0 <= top < height:
+                missing.append((selector, top))
+        if page.evaluate("window.scrollY") == 0:
+            break
+    assert not missing, f"below the first screen of {height} px: {missing}"
+
+
+def answered(page):
+    """No move of this phone's is on its way: its own answer, with this phone's fresh controls,
+    has been swapped in (a form chosen before that would be redrawn under the finger)."""
+    expect(page.locator("#panel [aria-busy], #panel .htmx-request")).to_have_count(0)
+
+
+def in_view(page, selector):
+    """The element is (at least partly) inside the viewport, once the page has settled (the
+    stream's push or the controls fetched again may still move things just after an answer)."""
+    expect(page.locator(selector).first).to_be_in_viewport(timeout=10_000)
+
+
+def settled(page, session):
+    """Wait until the page shows the session's current version (its own answer or a push)."""
+    session.refresh_from_db()
+    page.wait_for_selector(f'#table[data-version="{session.version}"]', state="attached")
+
+
+def double_tap_records_one(page, session, button):
+    """Tap `button` twice in quick succession; exactly one move is recorded."""
+    before = Move.objects.filter(session=session).count()
+    button.dblclick()
+    expect(page.locator("#table")).not_to_have_attribute("data-version",
+                                                         str(session.version), timeout=10_000)
+    settled(page, session)
+    after = Move.objects.filter(session=session).count()
+    assert after == before + 1, f"{after - before} moves recorded for one double tap"
+
+
+def tap_twice(page, session, button, shows="#now"):
+    """A double tap on `button` records one move, and the move's result (`shows`) is in view
+    once its answer is in."""
+    # The page first shows the session's current version (a join or another phone's move may
+    # have moved it on), so that the double tap is measured against the right one.
+    settled(page, session)
+    expect(button).to_be_enabled()
+    double_tap_records_one(page, session, button)
+    # The version can arrive by the stream before the move's own answer is swapped in.
+    expect(page.locator(".htmx-request")).to_have_count(0)
+    in_view(page, shows)
