@@ -6,12 +6,15 @@ STAMP := $(VENV)/.installed-$(shell cksum requirements.txt | cut -d' ' -f1)
 HOST ?= 0.0.0.0
 PORT ?= 8000
 
-.PHONY: run test install bench bench-stats lock clean
+.PHONY: run test install bench bench-all bench-stats lock clean
 
-run: $(STAMP)
+# Static files are collected (hashed names, gzip and brotli copies: half a minute) again only
+# when one of ours or the installed packages changed.
+COLLECTED := staticfiles/.collected-$(shell cksum requirements.txt | cut -d' ' -f1)
+
+run: $(STAMP) $(COLLECTED)
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py createcachetable
-	$(BIN)/python manage.py collectstatic --noinput -v0
 	$(BIN)/python manage.py lan --port $(PORT)
 	$(BIN)/uvicorn companion.asgi:application --host $(HOST) --port $(PORT) --workers $${WORKERS:-1}
 
@@ -23,10 +26,18 @@ test: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python bench/live.py $(BENCH_ARGS)
 
+# Every figure of the README's Performance section in one run (about 25 minutes, a quiet machine).
+bench-all: $(STAMP)
+	$(BIN)/python bench/all.py $(BENCH_ARGS)
+
 bench-stats: $(STAMP)
 	$(BIN)/python bench/stats.py $(BENCH_ARGS)
 
 install: $(STAMP)
+
+$(COLLECTED): $(STAMP) $(shell find static -type f)
+	$(BIN)/python manage.py collectstatic --noinput -v0
+	rm -f staticfiles/.collected-* && touch $@
 
 $(STAMP): requirements.txt
 	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "Companion needs Python 3.11 or newer"'

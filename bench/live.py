@@ -3,12 +3,14 @@
     .venv/bin/python bench/live.py [--tables 50] [--phones 6] [--rate 60] [--seconds 60]
                                    [--workers 2] [--database-url postgres://.../companion_bench]
 
-It creates (if missing) and migrates its own database, seats N tables of El Capitán Alatriste
-(6 seats, a guest token per phone), starts uvicorn with --workers on a free 127.0.0.1 port and
-plays an open-loop schedule: a move every 1/rate s to the next table in turn, never waiting for
-the previous one. Per table, phones 1..N-1 hold the page stream (/s/{id}/stream/, the guest
-cookie) and the last phone posts `adjust` (+1 Fame for its own seat: a move that can be repeated
-any number of times). It prints a markdown table and writes it to bench/out/live-<time>.md.
+It creates (if missing) and migrates its own database, seats N tables of the game (El Capitán
+Alatriste by default: 6 seats, a guest token per phone), starts uvicorn or granian (--server) with
+--workers on a free 127.0.0.1 port and plays an open-loop schedule: a move every 1/rate s to the
+next table in turn whose previous move was answered, never waiting for any answer. Per table,
+phones 0..N-2 hold the page stream (/s/{id}/stream/, the guest cookie) and a phone posts the
+game's move (GAMES below: one that can be played again and again, e.g. Alatriste's `adjust`, +1
+Fame for the poster's seat). It prints a markdown table and writes it to
+bench/out/live-<time>.md. bench/all.py uses the same pieces for every figure of issue 15.
 
 What is measured, and how:
 - move POST latency: client side, from sending the POST to its 201.
@@ -51,23 +53,60 @@ ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "bench" / "out"
 DEFAULT_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/companion_bench"
 HOST_NAME = "bench-host"
-# The move each table's poster repeats: one that is never refused however often it comes, for
-# its own seat. El Capitán Alatriste (the default) seats 6; Don Quixote (a lighter panel) 4.
+# Each game's table and the move its poster plays, again and again for as long as the bench runs:
+# `move(state, mover)` gives the next move's body (with its "type") from the session's state as
+# the last answer showed it; the move's "seat" (or else the mover's) says whose phone posts it.
+# None of them ends the game. `prepare`: moves the host plays once when seating the table.
+def _knights_move(state, mover):
+    # A round of the table's deck: Merlin names a Prosperity event (no card to place), the table
+    # enters its worship, the round ends; no knight earns a card, so nobody ever wins.
+    if state["phase"] == "event":
+        return {"type": "reveal_event", "event": "Excalibur"}
+    if state["resolution"] is None:
+        return {"type": "worship"}
+    return {"type": "end_round"}
+
+
+def _rabbits_move(state, mover):
+    # Each seat rolls in turn (the dice given, as a table rolling its own dice does); every roll
+    # comes from the rolling seat's own phone.
+    from games.rabbits import rules
+
+    turn = state["turn"]
+    seat = turn["seat"] if turn["dice"] is None else rules.next_seat(state)
+    return {"type": "roll", "seat": seat, "dice": [2, 3]}
+
+
+def _pad_move(state, mover):
+    # The poster corrects its own first round, 0 and 1 in turn.
+    return {"type": "correct", "seat": mover, "round": 1,
+            "points": 1 - state["seats"][mover]["scores"][0]}
+
+
 GAMES = {
     "alatriste": {"seats": 6, "options": {},
-                  "prepare": {"type": "setup", "fencing": 5, "ducats": 5},
-                  "move": {"type": "adjust", "stat": "fame", "delta": 1}},
-    "quixote": {"seats": 4, "options": {"deck": "none"}, "prepare": None,
-                "move": {"type": "score", "round": 1, "castle6_knights": 1,
-                         "castle4_knights": 0, "church_groups": [2], "windmill_groups": [],
-                         "defense_shields": 4}},
+                  "prepare": [("setup", {"seat": "mover", "fencing": 5, "ducats": 5})],
+                  "label": "adjust",
+                  "move": lambda state, mover: {"type": "adjust", "stat": "fame", "delta": 1,
+                                                "seat": mover}},
+    "quixote": {"seats": 4, "options": {"deck": "none"}, "prepare": [], "label": "score",
+                "move": lambda state, mover: {
+                    "type": "score", "seat": mover, "round": 1, "castle6_knights": 1,
+                    "castle4_knights": 0, "church_groups": [2], "windmill_groups": [],
+                    "defense_shields": 4}},
+    "knights": {"seats": 6, "options": {"deck": "table"}, "prepare": [], "move": _knights_move,
+                "label": "reveal_event, worship, end_round"},
+    "rabbits": {"seats": 4, "options": {}, "prepare": [], "move": _rabbits_move,
+                "label": "roll"},
+    "pad": {"seats": 6, "options": {"game": "Bench", "win": "high"},
+            "prepare": [("round", {"scores": [0] * 6})], "move": _pad_move, "label": "correct"},
 }
 PROTECTED_DATABASES = {"companion", "postgres", "template0", "template1"}
 COUNTS_ENV = "COMPANION_BENCH_COUNTS"
 
 
 # =============================================================================================
-# Server side: imported by each uvicorn worker (`bench.live:counting_app --factory`).
+# Server side: imported by each uvicorn or granian worker (`bench.live:counting_app --factory`).
 # =============================================================================================
 
 _request = contextvars.ContextVar("bench_request", default=None)
@@ -258,10 +297,11 @@ def setup_django(url):
     from django.core.management import call_command
 
     call_command("migrate", verbosity=0, interactive=False)
+    call_command("createcachetable", verbosity=0)  # the limits' counts (a join reads them)
 
 
 def seat_tables(game, count, phones):
-    """`count` fresh sessions of `phones` seats, a guest per seat; the last seat set up."""
+    """`count` fresh sessions of `phones` seats, a guest per seat, prepared as GAMES says."""
     from django.contrib.auth import get_user_model
     from django.db import connections
 
@@ -270,31 +310,63 @@ def seat_tables(game, count, phones):
 
     User = get_user_model()
     host, _ = User.objects.get_or_create(username=HOST_NAME)
-    Session.objects.filter(owner=host).delete()  # the previous run's tables
+    Session.objects.filter(owner=host, game=game).delete()  # the previous run's tables
     names = [f"Rodela {i + 1}" for i in range(phones)]
+    mover = phones - 1
     tables = []
     for _ in range(count):
         session = services.session_create(owner=host, game=game, players=names,
                                           options=GAMES[game]["options"])
         guests = [services.guest_join(code=session.code, seat=seat) for seat in range(phones)]
-        mover = phones - 1
-        prepare = dict(GAMES[game]["prepare"] or {})
-        if prepare:
-            services.move_play(session=session, type=prepare.pop("type"),
-                               data={"seat": mover, **prepare},
+        for move_type, data in GAMES[game]["prepare"]:
+            data = {key: mover if value == "mover" else value for key, value in data.items()}
+            if move_type == "round":
+                data["scores"] = data["scores"][:phones]
+            services.move_play(session=session, type=move_type, data=data,
                                actor=services.Actor(user=host))
+        session.refresh_from_db()
         tables.append({"id": session.pk, "tokens": [guest.token for guest in guests],
-                       "mover": mover})
+                       "mover": mover, "state": session.state, "game": game})
     connections.close_all()
     return tables
 
 
-class Server:
-    """uvicorn --workers N on 127.0.0.1, serving the counting wrapper (or the bare app)."""
+class Poster:
+    """A table's posting phone: the next move from the state the last answer showed."""
 
-    def __init__(self, url, workers, counts_dir, log_path, extra_env, plain):
+    def __init__(self, game, table):
+        self.move = GAMES[game]["move"]
+        self.table = table
+        self.state = table["state"]
+        self.busy = False
+
+    def next_move(self):
+        body = self.move(self.state, self.table["mover"])
+        seat = body.get("seat", self.table["mover"])
+        return body, {"X-Guest-Token": self.table["tokens"][seat]}
+
+    def answered(self, reply):
+        self.state = self.table["state"] = reply["session"]["state"]
+
+    async def refresh(self, client, url, headers):
+        """After a refusal: the state as it is (the next move follows from it)."""
+        with contextlib.suppress(Exception):
+            response = await client.get(url, headers=headers)
+            if response.status_code == 200:
+                self.state = self.table["state"] = response.json()["state"]
+
+
+SERVERS = ("uvicorn", "granian")
+
+
+class Server:
+    """uvicorn or granian with N workers on 127.0.0.1, serving the counting wrapper (or the bare
+    app)."""
+
+    def __init__(self, url, workers, counts_dir, log_path, extra_env, plain, kind="uvicorn"):
         import httpx
 
+        self.kind = kind
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         env = {**os.environ, **extra_env, "DATABASE_URL": url,
@@ -302,12 +374,21 @@ class Server:
                COUNTS_ENV: str(counts_dir)}
         if "DB_POOL" not in extra_env:
             env.pop("DB_POOL", None)  # this process turned its own pool off
-        target = ["companion.asgi:application"] if plain else ["bench.live:counting_app",
-                                                              "--factory"]
-        self.command = [sys.executable, "-m", "uvicorn", *target, "--host", "127.0.0.1",
-                        "--port", str(self.port), "--workers", str(workers),
-                        "--log-level", "warning", "--lifespan", "off", "--no-access-log",
-                        "--timeout-graceful-shutdown", "2"]
+        target = "companion.asgi:application" if plain else "bench.live:counting_app"
+        if kind == "granian":
+            # asginl: ASGI without the lifespan protocol, which Django does not speak.
+            self.command = [sys.executable, "-m", "granian", "--interface", "asginl",
+                            *([] if plain else ["--factory"]), "--host", "127.0.0.1",
+                            "--port", str(self.port), "--workers", str(workers),
+                            "--log-level", "warning", "--no-access-log",
+                            "--workers-kill-timeout", "2", target]
+        else:
+            self.command = [sys.executable, "-m", "uvicorn", target,
+                            *([] if plain else ["--factory"]), "--host", "127.0.0.1",
+                            "--port", str(self.port), "--workers", str(workers),
+                            "--log-level", "warning", "--lifespan", "off", "--no-access-log",
+                            "--timeout-graceful-shutdown", "2"]
+        self.expected_workers = workers
         self.log = open(log_path, "w")  # noqa: SIM115 - closed in stop()
         self.process = subprocess.Popen(self.command, cwd=ROOT, env=env, stdout=self.log,
                                         stderr=subprocess.STDOUT)
@@ -329,7 +410,25 @@ class Server:
         time.sleep(1.5)
 
     def workers(self):
-        return [pid for pid in _pids() if _ppid(pid) == self.process.pid]
+        """The worker processes: the server's descendants that serve the app (uvicorn's and
+        granian's workers are children of its main process, granian's main process may sit
+        between)."""
+        children = {}
+        for pid in _pids():
+            children.setdefault(_ppid(pid), []).append(pid)
+        found, todo = [], list(children.get(self.process.pid, []))
+        while todo:
+            pid = todo.pop()
+            found.append(pid)
+            todo += children.get(pid, [])
+        self.descendants = found
+        # The workers are the biggest of them (a resource tracker or spawner is small).
+        sized = sorted(found, key=rss_kb, reverse=True)
+        return sorted(sized[:self.expected_workers])
+
+    def processes(self):
+        self.workers()
+        return [self.process.pid, *self.descendants]
 
     def stop(self):
         self.process.terminate()
@@ -365,6 +464,15 @@ def _ppid(pid):
     return int(stat[1][1]) if stat else None
 
 
+def rss_kb(pid):
+    """A process's resident memory (VmRSS), in kB; 0 once it is gone."""
+    with contextlib.suppress(OSError):
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1])
+    return 0
+
+
 def _cpu_seconds(pid):
     stat = _stat(pid)
     return (int(stat[1][11]) + int(stat[1][12])) / TICK if stat else 0.0
@@ -380,15 +488,15 @@ def _backends(url):
     return {pid: _cpu_seconds(pid) for (pid,) in rows}
 
 
-def cpu_snapshot(server, url):
+def cpu_snapshot(servers, url):
     machine = Path("/proc/stat").read_text().splitlines()[0].split()[1:]
     numbers = [int(value) for value in machine]
     idle = numbers[3] + numbers[4]
-    workers = server.workers()
+    servers = servers if isinstance(servers, list | tuple) else [servers]
     return {
         "time": time.monotonic(),
         "machine_busy": (sum(numbers) - idle) / TICK,
-        "server": sum(_cpu_seconds(pid) for pid in [server.process.pid, *workers]),
+        "server": sum(_cpu_seconds(pid) for server in servers for pid in server.processes()),
         "postgres": _backends(url),
         "bench": time.process_time(),
     }
@@ -450,15 +558,16 @@ class Stats:
         self.errors[what] = self.errors.get(what, 0) + 1
 
 
-async def read_stream(client, url, cookie, arrivals, ready, stats):
-    """Hold a page stream open; note (version, time) of each push's closing `version` event."""
+async def read_stream(client, url, cookie, arrivals, ready, sink):
+    """Hold a page stream open; note (version, time) of each push's closing `version` event.
+    Counts go to `sink.stats`, the measuring window's."""
     import httpx
 
     try:
         async with client.stream("GET", url, headers={"Cookie": cookie,
                                                       "Accept": "text/event-stream"}) as response:
             if response.status_code != 200:
-                stats.error(f"stream HTTP {response.status_code}")
+                sink.stats.error(f"stream HTTP {response.status_code}")
                 ready.set()
                 return
             ready.set()
@@ -466,6 +575,7 @@ async def read_stream(client, url, cookie, arrivals, ready, stats):
             first = True
             async for chunk in response.aiter_raw():
                 now = time.monotonic()
+                stats = sink.stats
                 stats.stream_bytes += len(chunk)
                 buffer += chunk
                 *events, buffer = buffer.split(b"\n\n")
@@ -489,28 +599,41 @@ async def read_stream(client, url, cookie, arrivals, ready, stats):
     except asyncio.CancelledError:
         raise
     except httpx.HTTPError as error:
-        stats.streams_lost += 1
-        stats.error(f"stream {type(error).__name__}")
+        sink.stats.streams_lost += 1
+        sink.stats.error(f"stream {type(error).__name__}")
     finally:
         ready.set()
 
 
-async def post_move(client, url, move, token, table_index, stats):
+async def post_move(client, url, poster, table_index, stats):
+    body, headers = poster.next_move()
+    poster.busy = True
     sent = time.monotonic()
     try:
-        response = await client.post(url, json=move | {"seat": token[1]},
-                                     headers={"X-Guest-Token": token[0]})
+        response = await client.post(url, json=body, headers=headers)
     except Exception as error:  # noqa: BLE001 - every failure is counted, none stops the run
         stats.error(f"POST {type(error).__name__}")
         return
+    finally:
+        poster.busy = False
     answered = time.monotonic()
     if response.status_code != 201:
-        stats.error(f"POST HTTP {response.status_code}")
+        detail = ""
+        with contextlib.suppress(ValueError, AttributeError, TypeError):
+            detail = ": " + str(response.json().get("detail", ""))[:80]
+        stats.error(f"POST HTTP {response.status_code}{detail}")
+        if 400 <= response.status_code < 500:
+            poster.busy = True
+            try:
+                await poster.refresh(client, url.removesuffix("moves/"), headers)
+            finally:
+                poster.busy = False
         return
-    version = response.json()["session"]["version"]
+    reply = response.json()
+    poster.answered(reply)
     commit = response.headers.get("x-bench-commit")
     stats.post_latency.append(answered - sent)
-    stats.moves.append((table_index, version, sent, answered,
+    stats.moves.append((table_index, reply["session"]["version"], sent, answered,
                         float(commit) if commit else None))
 
 
@@ -544,55 +667,87 @@ async def health_phase(base, seconds, concurrency, stats):
     return {"rate": len(latencies) / elapsed, "latencies": latencies, "errors": errors}
 
 
-async def move_phase(args, base, tables, stats, on_window):
-    """Open the streams, then post on schedule; returns the window's (start, end)."""
-    import httpx
+class Tables:
+    """The phones of N tables: phones 0..P-2 of each hold the page stream, and the table's
+    Poster posts on an open-loop schedule, window after window at any rate. With several
+    servers (`bases`), table t posts to server t mod S and its phone p listens on server
+    (t + p) mod S: half the phones hear of a move through another server."""
 
-    listeners = args.phones - 1
-    stream_limits = httpx.Limits(max_connections=len(tables) * listeners + 10,
-                                 max_keepalive_connections=0)
-    post_limits = httpx.Limits(max_connections=args.max_in_flight,
-                               max_keepalive_connections=args.max_in_flight)
-    timeout = httpx.Timeout(10, read=60)
-    arrivals = [[([], []) for _ in range(listeners)] for _ in tables]
-    async with httpx.AsyncClient(base_url=base, limits=stream_limits, timeout=timeout) as streams, \
-            httpx.AsyncClient(base_url=base, limits=post_limits, timeout=10) as posts:
-        readers = []
-        for batch_start in range(0, len(tables), 10):  # open in batches of 10 tables
+    def __init__(self, tables, phones, bases, max_in_flight=200):
+        self.tables = tables
+        self.listeners = phones - 1
+        self.bases = bases
+        self.max_in_flight = max_in_flight
+        self.posters = [Poster(table["game"], table) for table in tables]
+        self.arrivals = [[([], []) for _ in range(self.listeners)] for _ in tables]
+        self.stats = Stats()
+        self.readers = []
+        self.clients = []
+
+    def server_of(self, table_index, phone=None):
+        offset = 0 if phone is None else phone
+        return (table_index + offset) % len(self.bases)
+
+    async def open(self):
+        import httpx
+
+        per_server = math.ceil(len(self.tables) * self.listeners / len(self.bases)) + 10
+        stream_limits = httpx.Limits(max_connections=per_server, max_keepalive_connections=0)
+        post_limits = httpx.Limits(max_connections=self.max_in_flight,
+                                   max_keepalive_connections=self.max_in_flight)
+        timeout = httpx.Timeout(10, read=60)
+        self.streams = [httpx.AsyncClient(base_url=base, limits=stream_limits, timeout=timeout)
+                        for base in self.bases]
+        self.posts = [httpx.AsyncClient(base_url=base, limits=post_limits, timeout=10)
+                      for base in self.bases]
+        self.clients = self.streams + self.posts
+        for batch_start in range(0, len(self.tables), 10):  # open in batches of 10 tables
             ready_events = []
-            for index in range(batch_start, min(batch_start + 10, len(tables))):
-                table = tables[index]
-                for phone in range(listeners):
+            for index in range(batch_start, min(batch_start + 10, len(self.tables))):
+                table = self.tables[index]
+                for phone in range(self.listeners):
                     ready = asyncio.Event()
                     cookie = f"guest{table['id']}={table['tokens'][phone]}"
-                    stats.requests["stream"] += 1
-                    readers.append(asyncio.create_task(read_stream(
-                        streams, f"/s/{table['id']}/stream/", cookie, arrivals[index][phone],
-                        ready, stats)))
+                    self.stats.requests["stream"] += 1
+                    client = self.streams[self.server_of(index, phone)]
+                    self.readers.append(asyncio.create_task(read_stream(
+                        client, f"/s/{table['id']}/stream/", cookie, self.arrivals[index][phone],
+                        ready, self)))
                     ready_events.append(ready)
             await asyncio.wait_for(asyncio.gather(*(e.wait() for e in ready_events)), 30)
         await asyncio.sleep(1.0)  # every stream subscribed (its first read is done)
 
-        await on_window("start")
-        total = round(args.rate * args.seconds)
+    async def window(self, rate, seconds, on_window=None):
+        """Post `rate` moves a second for `seconds`; returns this window's Stats and times."""
+        stats = self.stats = Stats()
+        if on_window:
+            await on_window("start")
+        total = round(rate * seconds)
         in_flight: set[asyncio.Task] = set()
         start = time.monotonic()
         slips = []
+        count = len(self.tables)
         for number in range(total):
-            due = start + number / args.rate
+            due = start + number / rate
             delay = due - time.monotonic()
             if delay > 0:
                 await asyncio.sleep(delay)
             slips.append(max(0.0, time.monotonic() - due))
-            if len(in_flight) >= args.max_in_flight:
+            if len(in_flight) >= self.max_in_flight:
                 stats.error("not sent: too many POSTs in flight")
                 continue
-            index = number % len(tables)
-            table = tables[index]
+            # The next table in turn whose phone is not waiting for its previous answer (a
+            # table's moves follow one another, as its state says which comes next).
+            index = next((candidate % count for candidate in range(number, number + count)
+                          if not self.posters[candidate % count].busy), None)
+            if index is None:
+                stats.error("not sent: every table waits for an answer")
+                continue
             stats.requests["move"] += 1
             task = asyncio.create_task(post_move(
-                posts, f"/api/sessions/{table['id']}/moves/", GAMES[args.game]["move"],
-                (table["tokens"][table["mover"]], table["mover"]), index, stats))
+                self.posts[self.server_of(index)], f"/api/sessions/{self.tables[index]['id']}"
+                "/moves/", self.posters[index], index, stats))
+            self.posters[index].busy = True
             in_flight.add(task)
             task.add_done_callback(in_flight.discard)
         end_schedule = time.monotonic()
@@ -605,22 +760,57 @@ async def move_phase(args, base, tables, stats, on_window):
             last[table_index] = max(last.get(table_index, 0), version)
         deadline = time.monotonic() + 5
         while time.monotonic() < deadline:
-            if all(ids and ids[-1] >= last[i] for i in last for ids, _ in arrivals[i]):
+            if all(ids and ids[-1] >= last[i] for i in last for ids, _ in self.arrivals[i]):
                 break
             await asyncio.sleep(0.05)
-        await on_window("end")
-        for reader in readers:
+        if on_window:
+            await on_window("end")
+        return stats, {"start": start, "end_schedule": end_schedule, "end_posts": end_posts,
+                       "arrivals": self.arrivals, "slips": slips}
+
+    async def close(self):
+        for reader in self.readers:
             reader.cancel()
-        await asyncio.gather(*readers, return_exceptions=True)
-    return {"start": start, "end_schedule": end_schedule, "end_posts": end_posts,
-            "arrivals": arrivals, "slips": slips}
+        await asyncio.gather(*self.readers, return_exceptions=True)
+        for client in self.clients:
+            await client.aclose()
 
 
-def announce_latencies(stats, arrivals):
+async def move_phase(args, base, tables, stats, on_window):
+    """bench/live.py's one window: open the streams, post on schedule, close."""
+    phones = Tables(tables, args.phones, [base], args.max_in_flight)
+    phones.stats = stats
+    await phones.open()
+    try:
+        window_stats, window = await phones.window(args.rate, args.seconds, on_window)
+    finally:
+        await phones.close()
+    merge_stats(stats, window_stats)
+    return window
+
+
+def merge_stats(into, stats):
+    for key, value in stats.requests.items():
+        into.requests[key] += value
+    for key, value in stats.errors.items():
+        into.errors[key] = into.errors.get(key, 0) + value
+    into.moves += stats.moves
+    into.post_latency += stats.post_latency
+    into.pushes += stats.pushes
+    into.fragment_events += stats.fragment_events
+    into.stream_bytes += stats.stream_bytes
+    into.streams_lost += stats.streams_lost
+
+
+def announce_latencies(stats, arrivals, phones=None):
+    """Arrival minus commit, POST sent and 201 received, for each (move, phone); `phones(table
+    index, phone)` picks the phones counted (all by default)."""
     since_commit, since_sent, since_answer = [], [], []
     found = expected = 0
     for table_index, version, sent, answered, commit in stats.moves:
-        for ids, times in arrivals[table_index]:
+        for phone, (ids, times) in enumerate(arrivals[table_index]):
+            if phones is not None and not phones(table_index, phone):
+                continue
             expected += 1
             position = bisect.bisect_left(ids, version)
             if position == len(ids):
@@ -658,9 +848,9 @@ def report(args, command, results):
     rows = [
         ("tables × phones", f"{args.tables} × {args.phones} of {args.game} ("
                             f"{args.phones - 1} streams + 1 poster each, the move "
-                            f"`{GAMES[args.game]['move']['type']}`; "
+                            f"`{GAMES[args.game]['label']}`; "
                             f"{args.tables * (args.phones - 1)} streams open)"),
-        ("server", f"uvicorn --workers {args.workers}, PostgreSQL "
+        ("server", f"{args.server} --workers {args.workers}, PostgreSQL "
                    f"({'bare app' if args.plain else 'counting wrapper'}"
                    f"{', ' + ' '.join(args.server_env) if args.server_env else ''})"),
         ("machine", f"{os.cpu_count()} cores ({results['cpu_model']}); bench client, server "
@@ -765,6 +955,7 @@ def parse_args(argv=None):
                         help="POSTs awaiting an answer; past it a move is counted as an error")
     parser.add_argument("--server-env", action="append", default=[], metavar="NAME=VALUE",
                         help="an environment variable for the server, e.g. DB_POOL_MAX=8")
+    parser.add_argument("--server", choices=SERVERS, default="uvicorn")
     parser.add_argument("--plain", action="store_true",
                         help="serve the bare app (no counting wrapper, no commit instants)")
     args = parser.parse_args(argv)
@@ -799,7 +990,7 @@ def main(argv=None):
                "cpu_model": cpu_model(), "load": Path("/proc/loadavg").read_text().split()[0]}
     with tempfile.TemporaryDirectory(prefix="companion-bench-") as counts_dir:
         server = Server(args.database_url, args.workers, counts_dir, OUT / f"server-{stamp}.log",
-                        extra_env, args.plain)
+                        extra_env, args.plain, args.server)
         try:
             results.update(run(args, server, tables, stats, counts_dir))
         finally:

@@ -5,6 +5,7 @@
 - anyone else, other hosts included: 404, as if the session did not exist.
 """
 
+from django.db.models import FilteredRelation, Q
 from django.utils.translation import gettext as _
 
 from companion.errors import Forbidden, NotFound, Refused
@@ -48,18 +49,23 @@ def session_access(request, session_id, *, cookies=False, queryset=None):
     the join page set.
     """
     queryset = queryset if queryset is not None else Session.objects.all()
+    token = _guest_token(request, session_id, cookies=cookies)
+    if token:
+        # A phone's guest comes joined to its session: one query for every request of a phone.
+        queryset = queryset.annotate(phone=FilteredRelation(
+            "guests", condition=Q(guests__token=token))).select_related("phone")
     session = queryset.filter(pk=session_id).first()
     if session is None:
         raise NotFound(_("There is no such game, or it is not yours."))
     user = request_user(request)
     if user is not None and session.owner_id == user.pk:
-        return session, Actor(user=user)
-    token = _guest_token(request, session_id, cookies=cookies)
-    guest = Guest.objects.filter(token=token).first() if token else None
-    if guest is not None and guest.session_id == session.pk:
+        return session, Actor(user=user, host_seat=session.host_seat)
+    guest = getattr(session, "phone", None) if token else None  # unset when no guest joins
+    if guest is not None:
         guest.session = session
         return session, Actor(guest=guest)
-    if guest is not None and token == request.headers.get(GUEST_HEADER):
+    if token and token == request.headers.get(GUEST_HEADER) \
+            and Guest.objects.filter(token=token).exists():
         raise Forbidden(_("This guest token belongs to another game."))
     raise NotFound(_("There is no such game, or it is not yours."))
 

@@ -24,6 +24,9 @@ class GameConfig(AppConfig):
     panel_data = None  # "games.<slug>.panel_data.load": what the model needs from the database
     stats = None  # "games.<slug>.stats.figures" (optional)
     samples = None  # "games.<slug>.samples.candidates": plausible moves, for the conformance test
+    # "games.<slug>.panel_data.suggestions": (*, owner) -> {list name: [text]}, what a text option
+    # with `suggest` offers first in the new-game form (e.g. names used before)
+    option_suggestions = None
     urls = None  # "games.<slug>.urls", mounted at /g/<slug>/ with its app_name
     api_urls = None  # "games.<slug>.api_urls", mounted at /api/games/<slug>/
     styles = ()  # static paths, loaded once in the head of the game's pages
@@ -40,7 +43,7 @@ class GameConfig(AppConfig):
             rules=resolve(self.rules), serializers=dict(resolve(self.moves) or {}),
             panel_model=resolve(self.panel_model), live_model=resolve(self.live_model),
             panel_data=resolve(self.panel_data), stats=resolve(self.stats),
-            samples=resolve(self.samples),
+            samples=resolve(self.samples), option_suggestions=resolve(self.option_suggestions),
             urls=self.urls, api_urls=self.api_urls,
             styles=tuple(self.styles), scripts=tuple(self.scripts),
         ))

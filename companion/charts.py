@@ -3,17 +3,26 @@
 Each chart is one <svg role="img"> with a <title> and a <desc> (named by aria-labelledby and
 aria-describedby), a viewBox and width 100% so it shrinks to a 360 px phone, and a <title> on
 every bar and point so a screen reader or a long press can tell the figure.
+
+The viewBox is about as wide as a phone's card (310 px at 360 px), so text drawn at FONT units
+is at least 14 px on a phone; labels are thinned out so that they never overlap at that size.
+Colours are classes (series-0, ...) that the stylesheet sets for the light and the dark theme.
 """
 
 import itertools
 import math
 
+from django.utils import formats
 from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
-WIDTH, HEIGHT = 640, 320
-LEFT, RIGHT, TOP, BOTTOM = 48, 12, 16, 48
-COLOURS = ("#8a2c14", "#2f6b2f", "#1f4e8a", "#b8860b", "#6a2c8a", "#2c7a7a")
+WIDTH, HEIGHT = 320, 220
+LEFT, RIGHT, TOP, BOTTOM = 60, 8, 12, 40
+FONT = 15
+CHAR = FONT * 0.6  # a character's width, about, in the system font
+SERIES = 6  # series-0 ... series-5 in companion.css
+LEGEND_COLUMNS, LEGEND_ROW = 2, 20
 _ids = itertools.count(1)
 
 
@@ -43,39 +52,47 @@ def _nice_max(value):
     return 10 * power
 
 
-def _frame(title, desc, body, *, chart_id=None, label_x="", label_y=""):
+def _every(labels, width):
+    """Write out one label in every `every`, so that written labels never overlap."""
+    longest = max((len(str(label)) for label in labels), default=1)
+    fits = max(1, int(width // (longest * CHAR + CHAR)))
+    return max(1, math.ceil(len(labels) / fits))
+
+
+def _short(name, room=(WIDTH - LEFT) / LEGEND_COLUMNS - 20):
+    """A legend name cut to its room (the full name is in the series' titles and the desc)."""
+    fits = int(room // CHAR)
+    name = str(name)
+    return name if len(name) <= fits else name[:fits - 1] + "…"
+
+
+def _frame(title, desc, body, *, chart_id=None, label_x="", label_y="", top=TOP):
     chart_id = chart_id or f"chart{next(_ids)}"
+    height = HEIGHT + top - TOP
     axes = format_html(
         '<text x="{}" y="{}" text-anchor="middle" class="chart-label">{}</text>'
-        '<text x="12" y="{}" text-anchor="middle" class="chart-label" '
-        'transform="rotate(-90 12 {})">{}</text>',
-        LEFT + (WIDTH - LEFT - RIGHT) / 2, HEIGHT - 6, label_x,
-        TOP + (HEIGHT - TOP - BOTTOM) / 2, TOP + (HEIGHT - TOP - BOTTOM) / 2, label_y)
+        '<text x="{}" y="{}" text-anchor="middle" class="chart-label" '
+        'transform="rotate(-90 {} {})">{}</text>',
+        LEFT + (WIDTH - LEFT - RIGHT) / 2, height - 6, label_x, FONT - 2,
+        top + (HEIGHT - TOP - BOTTOM) / 2, FONT - 2, top + (HEIGHT - TOP - BOTTOM) / 2,
+        label_y)
     return format_html(
         '<svg xmlns="http://www.w3.org/2000/svg" class="chart" role="img" width="100%" '
         'viewBox="0 0 {} {}" preserveAspectRatio="xMidYMid meet" '
         'aria-labelledby="{}-title" aria-describedby="{}-desc">'
         '<title id="{}-title">{}</title><desc id="{}-desc">{}</desc>{}{}</svg>',
-        WIDTH, HEIGHT, chart_id, chart_id, chart_id, title, chart_id, desc, axes, body)
+        WIDTH, height, chart_id, chart_id, chart_id, title, chart_id, desc, axes, body)
 
 
-def _grid(top_value):
+def _grid(top_value, *, top=TOP):
     """Horizontal lines with their values, four steps up to top_value."""
-    plot = HEIGHT - TOP - BOTTOM
-    lines = []
-    for step in range(5):
-        value = top_value * step / 4
-        y = TOP + plot - plot * step / 4
-        lines.append((LEFT, y, WIDTH - RIGHT, y, LEFT - 4, y + 4, _number(round(value, 2))))
-    return format_html_join(
-        "", '<line x1="{}" y1="{}" x2="{}" y2="{}" class="chart-grid" stroke="#ddd3c2"/>'
-        '<text x="{}" y="{}" text-anchor="end" class="chart-tick">{}</text>', lines)
+    return _grid_range(0, top_value, top=top)
 
 
 def _empty(title):
     return _frame(title, _("No results yet."),
-                  format_html('<text x="{}" y="{}" text-anchor="middle">{}</text>',
-                              WIDTH / 2, HEIGHT / 2, _("No results yet.")))
+                  format_html('<text x="{}" y="{}" text-anchor="middle" class="chart-empty">'
+                              '{}</text>', WIDTH / 2, HEIGHT / 2, _("No results yet.")))
 
 
 def bar_chart(*, title, desc, bars, label_x="", label_y="", chart_id=None):
@@ -86,20 +103,20 @@ def bar_chart(*, title, desc, bars, label_x="", label_y="", chart_id=None):
     top_value = _nice_max(max(value for _label, value in bars))
     plot_w, plot_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
     slot = plot_w / len(bars)
-    every = max(1, math.ceil(len(bars) / 12))
+    every = _every([label for label, _value in bars], plot_w)
     shapes = []
     for index, (label, value) in enumerate(bars):
         height = plot_h * value / top_value
         x = LEFT + index * slot + slot * 0.1
         shapes.append(format_html(
-            '<rect x="{}" y="{}" width="{}" height="{}" fill="{}">'
+            '<rect x="{}" y="{}" width="{}" height="{}" class="series-0">'
             '<title>{}: {}</title></rect>',
-            _f(x), _f(TOP + plot_h - height), _f(slot * 0.8), _f(height), COLOURS[0], label,
+            _f(x), _f(TOP + plot_h - height), _f(slot * 0.8), _f(height), label,
             _number(value)))
         if index % every == 0:
             shapes.append(format_html(
                 '<text x="{}" y="{}" text-anchor="middle" class="chart-tick">{}</text>',
-                _f(x + slot * 0.4), TOP + plot_h + 16, label))
+                _f(x + slot * 0.4), TOP + plot_h + FONT + 4, label))
     body = _grid(top_value) + _join(shapes)
     return _frame(title, desc, body, chart_id=chart_id, label_x=label_x, label_y=label_y)
 
@@ -114,21 +131,29 @@ def line_chart(*, title, desc, xs, series, label_x="", label_y="", chart_id=None
     top_value = _nice_max(max(values) - low) + low if max(values) > low else low + 1
     plot_w, plot_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
     span = max(1, len(xs) - 1)
+    # The legend takes rows above the plot, two names a row.
+    top = TOP + LEGEND_ROW * math.ceil(len(series) / LEGEND_COLUMNS)
 
     def point(index, value):
         return (LEFT + plot_w * index / span,
-                TOP + plot_h - plot_h * (value - low) / (top_value - low))
+                top + plot_h - plot_h * (value - low) / (top_value - low))
 
     shapes = []
-    every = max(1, math.ceil(len(xs) / 12))
-    for index, x in enumerate(xs):
-        if index % every == 0 or index == len(xs) - 1:
-            px, _py = point(index, low)
-            shapes.append(format_html(
-                '<text x="{}" y="{}" text-anchor="middle" class="chart-tick">{}</text>',
-                _f(px), TOP + plot_h + 16, x))
+    every = _every(xs, plot_w)
+    # The first label starts at the axis and the last ends at the right edge, so that neither
+    # is cut; the last is written only when it does not run into the one before it.
+    written = [index for index in range(len(xs)) if index % every == 0]
+    if written[-1] != len(xs) - 1 and len(xs) - 1 - written[-1] >= every:
+        written.append(len(xs) - 1)
+    for index in written:
+        px, _py = point(index, low)
+        anchor = ("start" if index == 0 and len(xs) > 1 else
+                  "end" if index == len(xs) - 1 and len(xs) > 1 else "middle")
+        shapes.append(format_html(
+            '<text x="{}" y="{}" text-anchor="{}" class="chart-tick">{}</text>',
+            _f(px), top + plot_h + FONT + 4, anchor, xs[index]))
     for number, (name, ys) in enumerate(series):
-        colour = COLOURS[number % len(COLOURS)]
+        colour = f"series-{number % SERIES}"
         points = [point(index, value) for index, value in enumerate(ys) if value is not None]
         path = " ".join(f"{x:.1f},{y:.1f}" for x, y in points)
         dots = []
@@ -137,33 +162,34 @@ def line_chart(*, title, desc, xs, series, label_x="", label_y="", chart_id=None
                 continue
             x, y = point(index, value)
             dots.append(format_html(
-                '<circle cx="{}" cy="{}" r="3.5" fill="{}"><title>{} · {}: {}</title>'
+                '<circle cx="{}" cy="{}" r="3.5" class="{}"><title>{} · {}: {}</title>'
                 '</circle>', _f(x), _f(y), colour, name, xs[index], _number(value)))
+        # A group names its series for a long press; role="img" is not given to it, so the
+        # chart stays one image to a screen reader (its desc has every final figure).
         shapes.append(format_html(
-            '<g class="chart-series" aria-label="{}"><polyline points="{}" fill="none" '
-            'stroke="{}" stroke-width="2.5"/>{}</g>', name, path, colour, _join(dots)))
-        legend_x = LEFT + 4 + (number % 3) * 190
-        legend_y = TOP + 12 + (number // 3) * 16
+            '<g class="chart-series"><title>{}</title><polyline points="{}" class="{}" '
+            'stroke-width="2.5"/>{}</g>', name, path, colour, _join(dots)))
+        legend_x = LEFT + (number % LEGEND_COLUMNS) * (WIDTH - LEFT) / LEGEND_COLUMNS
+        legend_y = TOP + FONT - 2 + (number // LEGEND_COLUMNS) * LEGEND_ROW
         shapes.append(format_html(
-            '<rect x="{}" y="{}" width="12" height="12" fill="{}"/>'
+            '<rect x="{}" y="{}" width="12" height="12" class="{}"/>'
             '<text x="{}" y="{}" class="chart-legend">{}</text>',
-            legend_x, legend_y - 10, colour, legend_x + 16, legend_y, name))
-    grid = _grid_range(low, top_value)
+            _f(legend_x), legend_y - 11, colour, _f(legend_x + 16), legend_y, _short(name)))
+    grid = _grid_range(low, top_value, top=top)
     return _frame(title, desc, grid + _join(shapes), chart_id=chart_id,
-                  label_x=label_x, label_y=label_y)
+                  label_x=label_x, label_y=label_y, top=top)
 
 
-def _grid_range(low, high):
-    if low == 0:
-        return _grid(high)
+def _grid_range(low, high, *, top=TOP):
+    """Horizontal lines with their values, four steps from low to high."""
     plot = HEIGHT - TOP - BOTTOM
     lines = []
     for step in range(5):
         value = low + (high - low) * step / 4
-        y = TOP + plot - plot * step / 4
-        lines.append((LEFT, y, WIDTH - RIGHT, y, LEFT - 4, y + 4, _number(round(value, 2))))
+        y = top + plot - plot * step / 4
+        lines.append((LEFT, y, WIDTH - RIGHT, y, LEFT - 4, y + 5, _number(round(value, 2))))
     return format_html_join(
-        "", '<line x1="{}" y1="{}" x2="{}" y2="{}" class="chart-grid" stroke="#ddd3c2"/>'
+        "", '<line x1="{}" y1="{}" x2="{}" y2="{}" class="chart-grid"/>'
         '<text x="{}" y="{}" text-anchor="end" class="chart-tick">{}</text>', lines)
 
 
@@ -186,7 +212,10 @@ def score_distribution(distribution, *, game_name, bins=20):
         bars = [(f"{_number(start)}–{_number(start + width - 1)}", counts.get(start, 0))
                 for start in (low + i * width for i in range(bins)) if start <= high]
     total = sum(count for _score, count in rows)
-    desc = _("%(count)s results, scores from %(low)s to %(high)s; the most common: %(mode)s.") % {
+    desc = ngettext(
+        "%(count)s result, scored %(low)s.",
+        "%(count)s results, scores from %(low)s to %(high)s; the most common: %(mode)s.",
+        total) % {
         "count": total, "low": _number(low), "high": _number(high),
         "mode": _number(max(rows, key=lambda row: row[1])[0])}
     return bar_chart(title=title, desc=desc, bars=bars, label_x=_("Score"),
@@ -216,12 +245,15 @@ def player_results(history, *, player_name, last=60):
     for number, row in enumerate(history, start=1):
         wins += 1 if row["winner"] else 0
         rates.append(round(100 * wins / number, 1))
-    xs = [row["date"].date().isoformat() if hasattr(row["date"], "date") else str(row["date"])
-          for row in history]
-    desc = _("The last %(count)s results from %(first)s to %(last)s: %(wins)s wins; the win rate "
-             "over them ends at %(rate)s%%.") % {"count": len(history), "first": xs[0],
-                                                 "last": xs[-1], "wins": wins,
-                                                 "rate": _number(rates[-1])}
+    xs = [formats.date_format(row["date"], "DATE_FORMAT") if hasattr(row["date"], "date")
+          else str(row["date"]) for row in history]
+    figures = {"count": len(history), "first": xs[0], "last": xs[-1], "wins": wins,
+               "rate": _number(rates[-1])}
+    won = ngettext("%(wins)s win", "%(wins)s wins", wins) % figures
+    desc = ngettext(
+        "The last result, on %(first)s: %(won)s; a win rate of %(rate)s%%.",
+        "The last %(count)s results from %(first)s to %(last)s: %(won)s; the win rate over "
+        "them ends at %(rate)s%%.", len(history)) % {**figures, "won": won}
     return line_chart(title=title, desc=desc, xs=xs,
                       series=[(_("Win rate (%)"), rates)], label_x=_("Date"),
                       label_y=_("Win rate (%)"))

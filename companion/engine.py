@@ -43,6 +43,28 @@ class RuleViolation(Refused):
     code = "rule"
 
 
+@dataclass(frozen=True)
+class Option:
+    """How the new-game form shows one set-up option: a label, a line of help, and its kind.
+
+    Kinds: "choice" (radio buttons of `choices`, (value, label) pairs), "switch" (a checkbox of
+    a bool), "number" (a whole number from `minimum` to `maximum`; with `optional`, empty means
+    None), "text" (with `suggest`: the name of a list the game's `option_suggestions` fills, such
+    as names used before), "seat" (one of the seats, or none with `optional`), and "advanced"
+    (JSON, folded away under "More options"). The API takes the same values as before.
+    """
+
+    name: str
+    label: str
+    kind: str
+    help: str = ""
+    choices: tuple[tuple[Any, str], ...] = ()
+    minimum: int | None = None
+    maximum: int | None = None
+    optional: bool = False
+    suggest: str | None = None
+
+
 def _identity_state(state: State, viewer: int | None) -> State:
     return state
 
@@ -63,13 +85,29 @@ class Game:
     - summary(move, before, after) -> one line for the timeline; `move` is {"type", "data"}.
     - redact(state, viewer) / redact_move(move, state, viewer): hide what a viewer may not see yet
       (sealed choices). `viewer` is a seat index, or None for the host and the board.
+    - pending(state) -> bool: whether a hidden choice is still to be made or revealed (the
+      host's export waits until none is); without it, whether redact(state, None) hides anything.
     - options: every option with its default; check_options(options, seat_count) raises
-      RuleViolation for a bad value.
+      RuleViolation for a bad value; option_fields: an `Option` per option, how the new-game
+      form shows it (an option without one is shown by the type of its default).
+    - title(options) -> str: the name of the game played, where one game's rules serve many
+      (the score pad): history and statistics count each title as a game of its own (optional);
+      with it, titled_options(title, win) -> the options of a play of that named game won by
+      the highest score ("high"), the lowest ("low"), together ("coop") or with no points
+      ("none"): a play logged afterwards of any other game is one of this game.
     - tallies(details) -> {name: number}: the numbers of a finished seat's standing details that
       statistics average (optional). The services keep their sums and counts per host and game
       as results are written and removed, so the details' shape stays the game's own.
     - round_scores(details) -> [points of round 1, 2, ...]: a seat's score per round, for the
       charts of a game scored in rounds (optional).
+    - score_label: what the scoreboard's number counts ("Points", "Worship"); rank_rule: one line
+      of how the places are decided ("Most points wins"), or a function of the state where the
+      options decide it; now(state) -> a line of where the game
+      stands (the phase, whose turn) for the table's "now" line (optional).
+    - authority: who may make each move type (see `move_authority`); a move type left out is a
+      seat's move when its fields name a "seat", else the table's.
+    - bgg_id: the game's BoardGameGeek id, which other apps (BG Stats) match a game by; None
+      where it is not known.
     - Every move leaves `state["last"]` a dict whose "type" is the move's type (what it did, for
       the panels and the log).
     """
@@ -84,13 +122,22 @@ class Game:
     finished: Callable[[State], bool]
     summary: Callable[[Mapping[str, Any], State, State], str]
     options: Mapping[str, Any] = field(default_factory=dict)
+    option_fields: tuple[Option, ...] = ()
+    title: Callable[[Mapping[str, Any]], str] | None = None
+    titled_options: Callable[[str, str], dict[str, Any]] | None = None
     check_options: Callable[[dict[str, Any], int], None] | None = None
     redact: Callable[[State, int | None], State] = _identity_state
     redact_move: Callable[[Mapping[str, Any], State, int | None], Mapping[str, Any]] = (
         _identity_move
     )
+    pending: Callable[[State], bool] | None = None
     tallies: Callable[[dict[str, Any]], dict[str, float]] | None = None
     round_scores: Callable[[dict[str, Any]], list[float] | None] | None = None
+    authority: Mapping[str, str] = field(default_factory=dict)
+    score_label: str = "Points"
+    rank_rule: str | Callable[[State], str] = "Most points wins."
+    now: Callable[[State], str | None] | None = None
+    bgg_id: int | None = None
 
     def resolve_options(self, given: Mapping[str, Any] | None, seat_count: int) -> dict[str, Any]:
         """The declared defaults overlaid with `given`; unknown names and bad values refused."""
@@ -228,6 +275,41 @@ def rank_by_score(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return ordered
 
 
+def rank_rule_of(game: Game, state: State) -> str:
+    return game.rank_rule(state) if callable(game.rank_rule) else game.rank_rule
+
+
+# Who may make a move. The platform decides from these, for the API and the pages alike.
+TABLE = "table"  # a move of the whole table (turn a card, roll for the table): any seat's phone
+SEAT = "seat"  # a seat's own move: that seat's phone, or the host's
+OWN = "own"  # a seat's secret or binding choice: that seat's phone only (the host while no phone
+# holds the seat)
+HOST = "host"  # a move that ends or overrules the game for everyone: the host's only
+LEVELS = (TABLE, SEAT, OWN, HOST)
+
+
+def move_authority(game: Game, move_type: str, data: Any) -> tuple[str, tuple[int, ...]]:
+    """(level, seats) for a move: how far its authority reaches and the seats it is about.
+
+    `game.authority[move_type]` is a level, optionally with the fields that name its seats:
+    "seat:challenger,challenged" is a move of either seat's phone (or the host's). The fields
+    default to "seat". A seat's move whose fields name no seat is the table's."""
+    rule = game.authority.get(move_type)
+    data = data if isinstance(data, Mapping) else {}
+    if rule is None:
+        rule = SEAT if _is_seat(data.get("seat")) else TABLE
+    level, _colon, names = rule.partition(":")
+    fields = names.split(",") if names else ["seat"]
+    seats = tuple(data[name] for name in fields if _is_seat(data.get(name)))
+    if level in (SEAT, OWN) and not seats:
+        level = TABLE
+    return level, seats
+
+
+def _is_seat(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+
+
 # The rules of every registered game: slug -> Game. Filled by companion.plugins.register.
 _registry: dict[str, Game] = {}
 
@@ -245,6 +327,11 @@ def get(slug: str) -> Game:
         return _registry[slug]
     except (KeyError, TypeError):
         raise RuleViolation(f"There is no game called {slug!r}.", field="game") from None
+
+
+def titled_game() -> Game | None:
+    """The installed game whose rules serve any named game (it declares `titled_options`)."""
+    return next((game for game in all_games() if game.titled_options), None)
 
 
 def all_games() -> list[Game]:

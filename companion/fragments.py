@@ -6,12 +6,18 @@ The game's panel is its plugin's: a pure model (`panel_model`, and `live_model` 
 phone sees alike) laid out by `games/<slug>/panel.html` and `panel_live.html`.
 """
 
+from datetime import timedelta
+
 from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from companion import engine, plugins
 from companion.services import Actor
+from companion.stats import logged_standings
 
-SHARED = ("scoreboard", "log", "undo")
+SHARED = ("scoreboard", "now", "log", "undo")
 LOG_LENGTH = 30
 
 
@@ -40,6 +46,11 @@ def fragment_context(session, actor, *, posted=None, refusal=None, panel=True):
         last_active = session.moves.filter(undone=False).order_by("-seq").first()
     state = rules.redact(session.state, viewer)
     standings = engine.standings_of(rules, session.state)
+    if session.logged:  # a play entered afterwards: its final standings, and no panel to play
+        standings, panel = logged_standings(session), False
+    winner_names = [row["name"] for row in standings if row["winner"]]
+    # A leader is marked once someone is ahead: not while every seat shares the first place.
+    leader_marked = any(row["rank"] > 1 for row in standings)
     context = {
         "session": session,
         "rules": rules,
@@ -54,15 +65,46 @@ def fragment_context(session, actor, *, posted=None, refusal=None, panel=True):
         "viewer": viewer,
         "seats": list(session.seats.all()),
         "refusal": refusal,
-        "panel_template": plugin.panel_template if actor else None,
+        "now_line": rules.now(state) if rules.now else None,
+        "rank_rule": engine.rank_rule_of(rules, state),
+        "undone_recently": _undone_recently(moves),
+        "winner_names": winner_names,
+        "leader_marked": leader_marked,
+        "share_url": reverse("board", args=[session.board_key]),
+        "share_text": _share_text(session, standings, winner_names),
+        "panel_template": plugin.panel_template if actor and not session.logged else None,
     }
+    if panel and plugin.live_model is not None and not session.logged:
+        # The board shows the game's live part too.
+        context["live"] = _live(plugin, session, standings)
     if panel and actor is not None and plugin.panel_model is not None:
         data = plugin.panel_data(session) if plugin.panel_data else None
         context["panel"] = plugin.panel_model(state, viewer=viewer, is_host=is_host, data=data,
                                               posted=posted, refusal=refusal)
-        if plugin.live_model is not None:
-            context["live"] = _live(plugin, session, standings)
     return context
+
+
+UNDO_NOTICE = timedelta(minutes=5)
+
+
+def _undone_recently(moves):
+    """The undo every phone is told of ("Ben undid: ...", with Redo): the newest move of the log
+    when it was undone in the last few minutes."""
+    newest = moves[0] if moves else None
+    if newest is not None and newest.undone and newest.undone_at \
+            and timezone.now() - newest.undone_at < UNDO_NOTICE:
+        return newest
+    return None
+
+
+def _share_text(session, standings, winner_names):
+    if not session.is_finished:
+        return ""
+    scores = ", ".join(f"{row['name']} {row['score']:g}" for row in standings)
+    if winner_names:
+        return _("%(names)s won %(game)s (%(scores)s).") % {
+            "names": " & ".join(winner_names), "game": session.game_name, "scores": scores}
+    return _("%(game)s: %(scores)s.") % {"game": session.game_name, "scores": scores}
 
 
 def viewer_actor(session, viewer, is_host):
@@ -70,13 +112,13 @@ def viewer_actor(session, viewer, is_host):
     from companion.models import Guest
 
     if is_host:
-        return Actor(user=session.owner)
+        return Actor.host(session)
     return Actor(guest=Guest(session=session, seat=viewer))
 
 
 def render_shared(session):
     # The undo button as a seat with a phone sees it; the panel is not among these.
-    context = fragment_context(session, Actor(user=session.owner), panel=False)
+    context = fragment_context(session, Actor.host(session), panel=False)
     shared = {name: render_to_string(f"companion/table.html#{name}", context) for name in SHARED}
     plugin = context["plugin"]
     if plugin.live_model is not None:

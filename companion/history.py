@@ -46,23 +46,45 @@ def _partial(request, template, name):
     return template
 
 
+def _named(owner):
+    """The host's named games as the history page lists them: {"key", "slug", "title"}."""
+    return [{"key": stats.game_key(slug, title), "slug": slug, "title": title}
+            for slug, title in stats.named_games(owner=owner)]
+
+
+def _filter_text(request, name):
+    """A text filter of the query string; text no session could hold matches nothing."""
+    raw = request.GET.get(name) or ""
+    return "" if inputs.has_control(raw) else raw.strip()[:60]
+
+
 @login_required
 def history(request):
     roster = list(Player.objects.filter(owner=request.user).only("id", "name"))
     games = engine.all_games()
-    slugs = {game.slug for game in games}
-    game = request.GET.get("game") or ""
-    game = game if game in slugs else ""
+    named = _named(request.user)
+    # ?game= is a game's slug, or the key of a named game ("pad:Carcassonne", as the list
+    # offers it); ?title= names the game played too.
+    keys = {game.slug for game in games} | {row["key"] for row in named}
+    key = request.GET.get("game") or ""
+    key = key if key in keys else ""
+    game, title = stats.split_key(key)
+    if request.GET.get("title") and game:
+        title = _filter_text(request, "title")
+        key = stats.game_key(game, title)
+    location = _filter_text(request, "location")
     raw_player = request.GET.get("player") or ""
     player = next((p for p in roster if str(p.pk) == raw_player), None)
     since, until = _date(request.GET.get("since")), _date(request.GET.get("until"))
-    sessions = stats.session_history(owner=request.user, game=game or None, player=player,
-                                     since=since, until=until)
+    sessions = stats.session_history(owner=request.user, game=game or None,
+                                     title=title if title else None, player=player,
+                                     since=since, until=until, location=location or None)
     page = Paginator(sessions, PAGE_SIZE).get_page(request.GET.get("page"))
     query = request.GET.copy()
     query.pop("page", None)
-    context = {"page": page, "games": games, "roster": roster, "game": game, "player": player,
-               "since": since, "until": until, "query": query.urlencode()}
+    context = {"page": page, "games": games, "named": named, "roster": roster, "game": key,
+               "player": player, "since": since, "until": until, "location": location,
+               "locations": stats.locations(owner=request.user), "query": query.urlencode()}
     return render(request, _partial(request, "companion/history/list.html", "results"), context)
 
 
@@ -75,6 +97,11 @@ def session_detail(request, pk):
     if session is None:
         raise Http404(_("There is no such game, or it is not yours."))
     timeline = stats.session_timeline(session=session)
+    if session.logged:  # entered afterwards: no moves to step through, its final standings
+        return render(request, "companion/history/session.html", {
+            "session": session, "rules": timeline["rules"], "seats": timeline["seats"],
+            "logged": session.state["logged"], "step_standings": stats.logged_standings(session),
+            "timeline": [], "steps": 0, "upto": 0})
     entries = timeline["entries"]
     active = [entry["move"].seq for entry in entries if entry["standings"] is not None]
     last = active[-1] if active else 0
@@ -103,7 +130,7 @@ def session_detail(request, pk):
         "position": position, "steps": len(active),
         "upto_move": next((entry["move"] for entry in entries if entry["move"].seq == upto), None),
         "chart": charts.session_progression(stats.score_progression(timeline),
-                                            game_name=timeline["rules"].name),
+                                            game_name=session.game_name),
     }
     return render(request, _partial(request, "companion/history/session.html", "step"), context)
 
@@ -113,11 +140,14 @@ def player_detail(request, pk):
     player = _own_player(request, pk)
     figures = stats.player_stats(player=player, history=True)
     names = {game.slug: game.name for game in engine.all_games()}
-    games = [{"slug": slug, "name": names.get(slug, slug), **row}
-             for slug, row in figures["games"].items()]
+    games = []
+    for key, row in figures["games"].items():
+        slug, title = stats.split_key(key)
+        games.append({"slug": slug, "title": title, "name": stats.game_label(key, names), **row})
+    games.sort(key=lambda row: row["name"].lower())
     recent = list(reversed(figures["history"][-10:]))
     for row in recent:
-        row["game_name"] = names.get(row["game"], row["game"])
+        row["game_name"] = row["title"] or names.get(row["game"], row["game"])
     context = {"player": player, "stats": figures, "games": games, "recent": recent,
                "win_percent": round(100 * figures["win_rate"]),
                "chart": charts.player_results(figures["history"], player_name=player.name)}
@@ -126,13 +156,22 @@ def player_detail(request, pk):
 
 @login_required
 def game_detail(request, slug):
+    """A game's page; ?title= names a named game (the score pad's "Carcassonne"), a game of its
+    own with its own figures."""
     game = _game(slug)
-    figures = stats.game_stats(owner=request.user, game=game.slug)
-    context = {"game": game, "stats": figures, "extra": figures.get(game.slug),
+    title = _filter_text(request, "title") if game.title is not None else ""
+    figures = stats.game_stats(owner=request.user, game=game.slug, title=title)
+    context = {"game": game, "title": title, "name": title or game.name,
+               "key": stats.game_key(game.slug, title),
+               "stats": figures, "extra": figures.get(game.slug),
+               # The figures keep ISO dates (the API's); the page shows its one date format.
+               "records": [{**row, "date": datetime.date.fromisoformat(row["date"])}
+                           for row in figures["records"]],
                "stats_template": plugins.get(game.slug).stats_template,
                "length": {key: datetime.timedelta(seconds=value) if value is not None else None
                           for key, value in figures["length"].items()},
-               "chart": charts.score_distribution(figures["distribution"], game_name=game.name)}
+               "chart": charts.score_distribution(figures["distribution"],
+                                                  game_name=title or game.name)}
     return render(request, "companion/history/game.html", context)
 
 

@@ -14,6 +14,11 @@ DIGITS = re.compile(r"[0-9]{1,15}")
 # Control characters (NUL first), except the tab and the line breaks a note may have.
 CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 MAX_DEPTH = 20
+# int() refuses text of more than 4,300 digits with a ValueError (Python's guard against slow
+# conversions), and every game reads numbers written as text: a run of digits longer than any
+# number here is refused at the door, once, instead of deep inside a game's rules.
+MAX_DIGITS = 99
+LONG_NUMBER = re.compile(rf"\d{{{MAX_DIGITS + 1}}}")
 
 
 def whole_number(raw):
@@ -39,6 +44,14 @@ def has_control(value):
     return isinstance(value, str) and bool(CONTROL.search(value))
 
 
+def has_long_number(value):
+    return isinstance(value, str) and bool(LONG_NUMBER.search(value))
+
+
+def long_number_message():
+    return _("A number may have %(max)s digits at most.") % {"max": MAX_DIGITS}
+
+
 def checked_json(value, *, depth=0):
     """`value` (parsed JSON) when it is no deeper than MAX_DEPTH and no text in it holds a control
     character; else Invalid."""
@@ -48,6 +61,8 @@ def checked_json(value, *, depth=0):
     if isinstance(value, str):
         if has_control(value):
             raise Invalid(_("Text may not contain control characters."))
+        if has_long_number(value):
+            raise Invalid(long_number_message())
     elif isinstance(value, dict):
         for key, item in value.items():
             checked_json(key, depth=depth + 1)

@@ -1,12 +1,14 @@
-"""At the door, before and after every view: text with control characters in a query string or a
-form is refused (PostgreSQL refuses a NUL in any text, so such a value would otherwise end as a
-500 deep inside a query); every answer says which browser features the pages may use."""
+"""At the door, before and after every view: text with control characters or a number of
+hundreds of digits in a query string or a form is refused (PostgreSQL refuses a NUL in any text,
+int() more than 4,300 digits, so such a value would otherwise end as a 500 deep inside a query or
+a game's rules); every answer says which browser features the pages may use."""
 
 from django.conf import settings
 from django.http import HttpResponseBadRequest, JsonResponse
+from django.middleware.gzip import GZipMiddleware
 from django.utils.translation import gettext as _
 
-from companion.inputs import has_control
+from companion.inputs import has_control, has_long_number, long_number_message
 
 
 def _fields(request):
@@ -16,12 +18,21 @@ def _fields(request):
         yield from request.POST.lists()
 
 
+def _refusal(key, values):
+    """The sentence refusing a field, or None."""
+    field = key.replace("\x00", "")[:40] or "?"
+    if has_control(key) or any(has_control(value) for value in values):
+        return _("%(field)s: text may not contain control characters.") % {"field": field}
+    if has_long_number(key) or any(has_long_number(value) for value in values):
+        return f"{field}: {long_number_message()}"
+    return None
+
+
 def refuse_control_characters(get_response):
     def middleware(request):
         for key, values in _fields(request):
-            if has_control(key) or any(has_control(value) for value in values):
-                message = _("%(field)s: text may not contain control characters.") % {
-                    "field": key.replace("\x00", "") or "?"}
+            message = _refusal(key, values)
+            if message is not None:
                 if request.path.startswith("/api/"):
                     return JsonResponse({"detail": message, "code": "invalid",
                                          "fields": {key: [message]}}, status=400)
@@ -38,3 +49,15 @@ def permissions_policy(get_response):
         return response
 
     return middleware
+
+
+class CompressedPages(GZipMiddleware):
+    """Pages and API answers gzip-compressed for a phone on slow Wi-Fi (static files come
+    precompressed from WhiteNoise); an event stream never: each event must leave at once, not
+    wait in a compressor's buffer. The CSRF token in a page is masked anew for every answer
+    (Django's defence against BREACH)."""
+
+    def process_response(self, request, response):
+        if response.get("Content-Type", "").startswith("text/event-stream"):
+            return response
+        return super().process_response(request, response)

@@ -50,6 +50,20 @@ class Session(models.Model):
     owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
                               related_name="game_sessions")
     game = models.CharField(max_length=30)
+    # The name of the game played where one game's rules serve many (the score pad's
+    # "Carcassonne"); empty for a game of its own. Statistics count each title as a game.
+    title = models.CharField(max_length=60, blank=True, default="")
+    location = models.CharField(max_length=60, blank=True, default="")
+    # A play entered afterwards (not played move by move in the app).
+    logged = models.BooleanField(default=False)
+    # Where a play imported from another app came from ("bgstats:<its uuid>"), so that
+    # importing the same file again adds nothing; empty for a play of this app.
+    source_key = models.CharField(max_length=80, blank=True, default="")
+    # The seat the host plays at (None: the host only keeps the table). No guest may claim it.
+    host_seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    # The next game of the same players (Rematch): every phone at this table follows to it.
+    rematch = models.OneToOneField("self", on_delete=models.SET_NULL, null=True, blank=True,
+                                   related_name="rematch_of")
     code = models.CharField(max_length=CODE_LENGTH, unique=True, default=new_code)
     # The read-only board link for a screen in the middle of the table.
     board_key = models.CharField(max_length=40, unique=True, default=new_token)
@@ -68,6 +82,11 @@ class Session(models.Model):
             models.Index(fields=["owner", "-created_at"], name="session_owner_recent"),
             models.Index(fields=["owner", "game", "status"], name="session_owner_game_status"),
         ]
+        constraints = [
+            models.UniqueConstraint(fields=["owner", "source_key"],
+                                    condition=~models.Q(source_key=""),
+                                    name="session_source_key_unique"),
+        ]
 
     def __str__(self):
         return f"{self.game} {self.code}"
@@ -84,6 +103,8 @@ class Session(models.Model):
 
     @property
     def game_name(self):
+        if self.title:
+            return self.title
         from companion import engine
 
         try:
@@ -149,6 +170,8 @@ class Move(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     undone = models.BooleanField(default=False)
     undone_at = models.DateTimeField(null=True, blank=True)
+    # Who undid it, as the table knows them ("Ben", "the host"): every phone is told.
+    undone_by = models.CharField(max_length=60, blank=True, default="")
 
     class Meta:
         ordering = ["seq"]
@@ -178,6 +201,7 @@ class Result(models.Model):
     owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
                               related_name="+")
     game = models.CharField(max_length=30)
+    title = models.CharField(max_length=60, blank=True, default="")  # the session's title
     score = models.FloatField()
     rank = models.PositiveSmallIntegerField()
     winner = models.BooleanField()

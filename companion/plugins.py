@@ -34,6 +34,8 @@ class Plugin:
       API (optional; shown by games/<slug>/stats.html).
     - samples(state, rng) -> [{"type", "data", "actor"}]: plausible moves for a state, legal or
       not, from which the conformance test draws random games (games/<slug>/samples.py, pure).
+    - option_suggestions(*, owner) -> {list name: [text]}: what a text option with `suggest`
+      offers first in the new-game form, loaded from the database (optional).
     - urls / api_urls: modules with `app_name` mounted at /g/<slug>/ and /api/games/<slug>/.
     - styles / scripts: static files loaded once in the page head of its tables.
     """
@@ -45,6 +47,7 @@ class Plugin:
     panel_data: Callable[[Any], Any] | None = None
     stats: Callable[..., dict[str, Any]] | None = None
     samples: Callable[..., list[dict[str, Any]]] | None = None
+    option_suggestions: Callable[..., dict[str, list[str]]] | None = None
     urls: str | None = None
     api_urls: str | None = None
     styles: tuple[str, ...] = ()

@@ -4,6 +4,7 @@ Keyword-only functions named <thing>_<action>. Each one is a single transaction:
 (any errors.Refused, the rules' RuleViolation included) leaves nothing behind.
 """
 
+import datetime
 import hashlib
 import json
 from dataclasses import dataclass
@@ -12,13 +13,14 @@ from django.conf import settings
 from django.contrib.auth import get_user_model, password_validation
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, connection, transaction
-from django.db.models import Max
+from django.db.models import Max, OuterRef, Subquery
+from django.db.models.functions import Coalesce
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from rest_framework.authtoken.models import Token
 
 from companion import engine, inputs, live
-from companion.errors import Conflict, Invalid, KeyReused, NotFound, Refused, Stale
+from companion.errors import Conflict, Forbidden, Invalid, KeyReused, NotFound, Refused, Stale
 from companion.limits import Limited
 from companion.models import Guest, Move, Player, Result, ResultTally, Seat, Session
 from companion.payloads import move_payload
@@ -26,18 +28,30 @@ from companion.payloads import move_payload
 
 @dataclass(frozen=True)
 class Actor:
-    """Who acts: the host (a user) or a guest device of the session."""
+    """Who acts: the host (a user), who may sit at a seat of the session, or a guest device of
+    the session, which holds at most one seat."""
 
     user: object | None = None
     guest: Guest | None = None
+    host_seat: int | None = None
+
+    @classmethod
+    def host(cls, session):
+        return cls(user=session.owner, host_seat=session.host_seat)
 
     @property
     def seat(self):
-        return self.guest.seat if self.guest else None
+        """The seat this device is: what it sees (the viewer) and whose moves are its own."""
+        return self.guest.seat if self.guest else self.host_seat
 
     @property
     def is_host(self):
         return self.user is not None
+
+    @property
+    def rules_actor(self):
+        """The acting seat as the rules see it: None for the host, who may act for any seat."""
+        return None if self.is_host else self.seat
 
 
 # Accounts and roster -------------------------------------------------------------------------
@@ -91,6 +105,19 @@ def player_create(*, owner, name):
 
 # Sessions ------------------------------------------------------------------------------------
 
+def _roster_player(*, owner, name):
+    """The host's roster player of that name (any case), added if new. Two games opened at once
+    with the same new name add it once: the second finds the first's."""
+    player = Player.objects.filter(owner=owner, name__iexact=name).first()
+    if player is not None:
+        return player
+    try:
+        with transaction.atomic():
+            return Player.objects.create(owner=owner, name=name)
+    except IntegrityError:
+        return Player.objects.get(owner=owner, name__iexact=name)
+
+
 def _seat_players(*, owner, players):
     """[(name, Player)] from plain names or {"name", "player": id}; new names join the roster."""
     if not isinstance(players, list) or not players:
@@ -128,37 +155,71 @@ def _seat_players(*, owner, players):
                           % {"name": name})
         seen.add(name.lower())
         if player is None:
-            player = Player.objects.filter(owner=owner, name__iexact=name).first()
-            if player is None:
-                player = Player.objects.create(owner=owner, name=name)
+            player = _roster_player(owner=owner, name=name)
         seats.append((name, player))
     return seats
 
 
-def session_create(*, owner, game, players, options=None, seed=None):
+def session_create(*, owner, game, players, options=None, seed=None, location="",
+                   host_seat=None):
     rules = engine.get(game)
     if options is not None and not isinstance(options, dict):
         raise Invalid(_("The options are an object: {\"name\": value}."))
+    location = inputs.text(location, field="location", label=_("The place"),
+                           max_length=Session._meta.get_field("location").max_length)
     with transaction.atomic():
         seats = _seat_players(owner=owner, players=players)
         rules.check_seat_count(len(seats))
         resolved = rules.resolve_options(options, len(seats))
-        session = Session(owner=owner, game=rules.slug, options=resolved)
+        session = Session(owner=owner, game=rules.slug, options=resolved, location=location,
+                          title=rules.title(resolved) if rules.title else "",
+                          host_seat=_host_seat_checked(host_seat, len(seats)))
         if seed:
             session.seed = seed
         session.state = engine.initial_state(rules, [name for name, _ in seats], resolved,
                                              session.seed)
-        for _attempt in range(5):  # a join code clash is rare; draw again
-            try:
-                with transaction.atomic():
-                    session.save()
-                break
-            except IntegrityError:
-                session.code = Session._meta.get_field("code").default()
+        _save_with_a_code(session)
         Seat.objects.bulk_create(
             Seat(session=session, index=i, name=name, player=player)
             for i, (name, player) in enumerate(seats)
         )
+    return session
+
+
+def _save_with_a_code(session):
+    """Save a new session; a join code clash is rare: then another code is drawn."""
+    for _attempt in range(5):
+        try:
+            with transaction.atomic():
+                session.save()
+            return
+        except IntegrityError:
+            session.code = Session._meta.get_field("code").default()
+    session.save()  # five clashes in a row: let the database say why
+
+
+def _host_seat_checked(seat, seat_count):
+    if seat is None:
+        return None
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < seat_count:
+        message = _("There is no seat %(seat)s: seats run from 0 to %(last)s.") % {
+            "seat": seat, "last": seat_count - 1}
+        raise Invalid(message, fields={"host_seat": [message]})
+    return seat
+
+
+def session_host_seat(*, session, seat):
+    """The host sits at `seat` (None: the host only keeps the table). A seat a phone holds is
+    that phone's."""
+    with transaction.atomic():
+        session = _locked(session)
+        seat = _host_seat_checked(seat, session.seats.count())
+        if seat is not None and session.guests.filter(seat=seat).exists():
+            raise Conflict(_("That seat is already claimed by another phone."))
+        session.host_seat = seat
+        session.version += 1
+        session.save(update_fields=["host_seat", "version", "updated_at"])
+        _announce(session)
     return session
 
 
@@ -169,6 +230,59 @@ def _locked(session):
 def _move_seat(data, actor):
     seat = data.get("seat") if isinstance(data, dict) else None
     return seat if isinstance(seat, int) and not isinstance(seat, bool) else actor.seat
+
+
+def _seat_name(session, seat):
+    # seats.all(): the seats the view fetched with the session, if it did (no query then).
+    names = {row.index: row.name for row in session.seats.all()}
+    return names.get(seat, _("seat %(seat)s") % {"seat": seat})
+
+
+def _phone_seats(session):
+    return set(session.guests.filter(seat__isnull=False).values_list("seat", flat=True))
+
+
+def move_authorize(*, session, rules, type, data, actor):
+    """Forbidden unless `actor` may make this move: the one place that decides, for the API and
+    the pages alike. A seat's phone plays its own seat's moves and the table's; a move for
+    another seat comes from that seat's phone or the host (a seat's own secret choice only from
+    its phone while a phone holds it); moves that end the game for everyone are the host's."""
+    level, seats = engine.move_authority(rules, type, data)
+    if actor.is_host:
+        if level == engine.OWN:
+            held = _phone_seats(session) - {session.host_seat}
+            for seat in seats:
+                if seat in held:
+                    name = _seat_name(session, seat)
+                    raise Forbidden(_("Only %(name)s's own phone may make this move: %(name)s "
+                                      "has joined with a phone.") % {"name": name})
+        return
+    if actor.seat is None:
+        raise Forbidden(_("Choose your seat first: a phone plays for its own seat."))
+    if level == engine.HOST:
+        raise Forbidden(_("Only the host may do this: it changes the game for everyone."))
+    if level == engine.OWN and actor.seat not in seats:
+        name = _seat_name(session, seats[0])
+        raise Forbidden(_("Only %(name)s's own phone may make this move.") % {"name": name})
+    if level == engine.SEAT and actor.seat not in seats:
+        name = _seat_name(session, seats[0])
+        raise Forbidden(_("This is %(name)s's move: it comes from %(name)s's phone or the "
+                          "host's.") % {"name": name})
+
+
+def undo_authorize(*, session, move, actor):
+    """Forbidden unless `actor` may undo `move`, the last active move: the host may always; a
+    guest's phone its own moves and those about its seat while the game is on."""
+    if actor.is_host:
+        return
+    if session.is_finished:
+        raise Forbidden(_("The game is over: only the host may undo now."))
+    if move.actor_guest_id is not None and move.actor_guest_id == actor.guest.pk:
+        return
+    if actor.seat is not None and move.seat == actor.seat:
+        return
+    who = _seat_name(session, move.seat) if move.seat is not None else _("another phone")
+    raise Forbidden(_("Only the host may undo a move of %(who)s.") % {"who": who})
 
 
 def _check_version(session, expected_version):
@@ -187,6 +301,7 @@ def _results_write(session, rules):
     Result.objects.bulk_create(
         Result(session=session, seat=row["seat"], name=row["name"],
                player_id=players.get(row["seat"]), owner_id=session.owner_id, game=session.game,
+               title=session.title,
                score=float(row["score"]), rank=row["rank"], winner=row["winner"],
                details=row.get("details") or {}, finished_at=session.finished_at)
         for row in rows
@@ -272,6 +387,53 @@ def move_prior(*, session, key, fingerprint):
     return prior
 
 
+def with_last_seq(queryset):
+    """Sessions read with `last_seq`, the seq of their newest move (0: none yet), in the same
+    query: move_play then plays a move on the session as read, without locking and reading it
+    again (see _move_play_as_read)."""
+    newest = Move.objects.filter(session=OuterRef("pk")).order_by("-seq").values("seq")[:1]
+    return queryset.annotate(last_seq=Coalesce(Subquery(newest), 0))
+
+
+def _move_play_as_read(*, session, type, data, actor, expected_version, fingerprint):
+    """The move played on the session as it was read (with_last_seq), the way a busy table plays:
+    the session's row is written only if its version is still the one read, so no other move,
+    undo or change came in between; then the move's seq and state are those a lock would have
+    given. Returns the Move, or None when the session moved on meanwhile (nothing written)."""
+    _check_version(session, expected_version)
+    if session.is_finished:
+        raise Conflict(_("This game is over: undo the last move to play on."))
+    rules = engine.get(session.game)
+    move_authorize(session=session, rules=rules, type=type, data=data, actor=actor)
+    seq = session.last_seq + 1
+    before = session.state
+    after = engine.apply(rules, before, type, data, actor.rules_actor, session.seed, seq)
+    finished = bool(rules.finished(after))
+    status = Session.Status.FINISHED if finished else session.status
+    now = timezone.now()
+    finished_at = now if finished else session.finished_at
+    with transaction.atomic():
+        written = Session.objects.filter(pk=session.pk, version=session.version).update(
+            state=after, version=session.version + 1, status=status, finished_at=finished_at,
+            updated_at=now)
+        if not written:
+            return None
+        session.state, session.version, session.updated_at = after, session.version + 1, now
+        session.status, session.finished_at = status, finished_at
+        if finished:
+            _results_write(session, rules)
+        move = Move.objects.create(
+            session=session, seq=seq, type=type, data=data, seat=_move_seat(data, actor),
+            actor_user=actor.user, actor_guest=actor.guest, actor_seat=actor.rules_actor,
+            summary=rules.summary({"type": type, "data": data}, before, after)[:300],
+            request_hash=fingerprint,
+        )
+        move.session = session
+        move.repeated = False
+        _announce(session)
+    return move
+
+
 def move_play(*, session, type, data, actor, expected_version=None, key=None, answer=None):
     """Apply one move (its fields already checked by payloads.move_payload), or refuse it
     leaving the session exactly as it was. Returns the Move.
@@ -279,9 +441,16 @@ def move_play(*, session, type, data, actor, expected_version=None, key=None, an
     With an Idempotency-Key `key`, a repeat of the same move returns the first Move marked
     `repeated`, and another move under the same key is refused (KeyReused). `answer(move)`, when
     given, is the reply a repeat gets back: it is kept with the move in the move's transaction.
+    A session read with_last_seq is played as read when no key comes (two queries fewer: no lock
+    and no seq to ask for), unless another move came first; then as below, under the lock.
     """
     data = dict(data or {})
     fingerprint = move_fingerprint(type, data)
+    if not key and hasattr(session, "last_seq"):
+        move = _move_play_as_read(session=session, type=type, data=data, actor=actor,
+                                  expected_version=expected_version, fingerprint=fingerprint)
+        if move is not None:
+            return move
     with transaction.atomic():
         session = _locked(session)
         prior = move_prior(session=session, key=key, fingerprint=fingerprint)
@@ -292,12 +461,13 @@ def move_play(*, session, type, data, actor, expected_version=None, key=None, an
         if session.is_finished:
             raise Conflict(_("This game is over: undo the last move to play on."))
         rules = engine.get(session.game)
+        move_authorize(session=session, rules=rules, type=type, data=data, actor=actor)
         seq = (session.moves.aggregate(last=Max("seq"))["last"] or 0) + 1
         before = session.state
-        after = engine.apply(rules, before, type, data, actor.seat, session.seed, seq)
+        after = engine.apply(rules, before, type, data, actor.rules_actor, session.seed, seq)
         move = Move.objects.create(
             session=session, seq=seq, type=type, data=data, seat=_move_seat(data, actor),
-            actor_user=actor.user, actor_guest=actor.guest, actor_seat=actor.seat,
+            actor_user=actor.user, actor_guest=actor.guest, actor_seat=actor.rules_actor,
             summary=rules.summary({"type": type, "data": data}, before, after)[:300],
             idempotency_key=key or None, request_hash=fingerprint,
         )
@@ -322,9 +492,11 @@ def move_undo(*, session, actor, expected_version=None):
         last = session.moves.filter(undone=False).order_by("-seq").first()
         if last is None:
             raise Conflict(_("There is nothing left to undo."))
+        undo_authorize(session=session, move=last, actor=actor)
         last.undone = True
         last.undone_at = timezone.now()
-        last.save(update_fields=["undone", "undone_at"])
+        last.undone_by = actor_name(session=session, actor=actor)
+        last.save(update_fields=["undone", "undone_at", "undone_by"])
         rules = engine.get(session.game)
         session.state = session_replay(session=session, rules=rules)
         session.version += 1
@@ -332,6 +504,61 @@ def move_undo(*, session, actor, expected_version=None):
         session.save(update_fields=["state", "version", "status", "finished_at", "updated_at"])
         _announce(session)
     return session, last
+
+
+def actor_name(*, session, actor):
+    """How the table calls whoever acts: the seat's name, or "the host"."""
+    if actor.seat is not None:
+        return _seat_name(session, actor.seat)[:60]
+    return _("the host") if actor.is_host else _("a phone")
+
+
+def move_redo(*, session, actor, seq, expected_version=None, key=None):
+    """Play an undone move again, as a new move of `actor` (the rules and the authority check it
+    as any move): the Redo beside "Ben undid: ..."."""
+    undone = session.moves.filter(seq=seq, undone=True).first()
+    if undone is None:
+        raise Conflict(_("That move is not undone: there is nothing to redo."))
+    return move_play(session=session, type=undone.type, data=undone.data, actor=actor,
+                     expected_version=expected_version, key=key)
+
+
+def session_rematch(*, session, actor):
+    """A new game of the same game, players, seats and options (a fresh seed), which every phone
+    of this table follows to: each seated phone gets its seat again. The host's; once per game."""
+    if not actor.is_host:
+        raise Forbidden(_("Only the host may start a rematch."))
+    with transaction.atomic():
+        session = _locked(session)
+        if not session.is_finished:
+            raise Conflict(_("This game is still on: finish it before a rematch."))
+        if session.rematch_id is not None:
+            return session.rematch
+        players = [{"name": seat.name, "player": seat.player_id} if seat.player_id else seat.name
+                   for seat in session.seats.order_by("index")]
+        options = dict(session.options)
+        new = session_create(owner=session.owner, game=session.game, players=players,
+                             options=options, location=session.location,
+                             host_seat=session.host_seat)
+        Guest.objects.bulk_create(Guest(session=new, seat=guest.seat)
+                                  for guest in session.guests.filter(seat__isnull=False))
+        session.rematch = new
+        session.version += 1
+        session.save(update_fields=["rematch", "version", "updated_at"])
+        _announce(session)
+    return new
+
+
+def guest_follow(*, guest):
+    """The guest of the rematch a guest's phone follows to: its seat's, or a new seatless one."""
+    new = guest.session.rematch
+    if new is None:
+        raise NotFound(_("There is no rematch of this game yet."))
+    if guest.seat is not None:
+        follower = new.guests.filter(seat=guest.seat).first()
+        if follower is not None:
+            return follower
+    return Guest.objects.create(session=new)
 
 
 def session_replay(*, session, rules=None, upto=None):
@@ -373,6 +600,8 @@ def guest_seat_claim(*, guest, seat):
         message = _("There is no seat %(seat)s: seats run from 0 to %(last)s.") % {
             "seat": seat, "last": seats - 1}
         raise Invalid(message, fields={"seat": [message]})
+    if seat == guest.session.host_seat:
+        raise Conflict(_("That seat is the host's."))
     if Guest.objects.filter(session=guest.session_id, seat=seat).exclude(pk=guest.pk).exists():
         raise Conflict(_("That seat is already claimed by another phone."))
     guest.seat = seat
@@ -429,6 +658,8 @@ def session_import(*, owner, data):
     tampered export is refused whole and creates nothing."""
     if not isinstance(data, dict):
         raise Invalid(_("An import is the JSON of an export."))
+    if data.get("logged") is True:  # no moves to replay: its play is logged again
+        return _import_logged(owner=owner, data=data)
     moves = data.get("moves")
     seats = data.get("seats")
     if not isinstance(moves, list) or not isinstance(seats, list) or not seats:
@@ -452,7 +683,8 @@ def session_import(*, owner, data):
         raise Invalid(_("This export is damaged: two moves share a number."))
     with transaction.atomic():
         session = session_create(owner=owner, game=data.get("game"), players=names,
-                                 options=data.get("options") or {}, seed=data.get("seed"))
+                                 options=data.get("options") or {}, seed=data.get("seed"),
+                                 location=data.get("location") or "")
         rules = engine.get(session.game)
         state = session.state
         rows = []
@@ -478,3 +710,263 @@ def session_import(*, owner, data):
         _settle(session, rules)
         session.save()
     return session
+
+
+# Logged plays --------------------------------------------------------------------------------
+
+# How a named game is won (the score pad's option "win"): the highest score, the lowest,
+# together (cooperative) or with no points (the winners named). Our own games: the highest.
+LOG_WINS = ("high", "low", "coop", "none")
+LOG_MINUTES_MAX = 24 * 60
+LOG_NOTE_MAX = 1000
+
+
+def _log_number(value, *, label, field):
+    if value is None or value == "":
+        return None
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or value != value \
+            or abs(value) > 1e9:
+        message = _("%(label)s is a number, not %(value)s.") % {"label": label,
+                                                               "value": str(value)[:20]}
+        raise Invalid(message, fields={field: [message]})
+    return value
+
+
+def logged_standings(*, names, scores, winners, win):
+    """The final standings of a logged play (rows as engine.standings_of gives them) from each
+    seat's score (None when not given) and whether it was named a winner.
+
+    Scored games rank by score (highest or lowest first); winners named there go first (a
+    tie-break the scores do not show). Cooperative: everyone shares rank 1 and wins or loses
+    together. No points: the winners named are first, the others second."""
+    given = [score is not None for score in scores]
+    named = any(winners)
+    if win == "none":
+        if any(given):
+            message = _("A game with no points takes no scores: tick the winners instead.")
+            raise Invalid(message, fields={"players": [message]})
+        if not named:
+            message = _("Tick the winner, or the winners.")
+            raise Invalid(message, fields={"players": [message]})
+    elif win != "coop":
+        if any(given) and not all(given):
+            message = _("Give every player a score, or none.")
+            raise Invalid(message, fields={"players": [message]})
+        if not any(given) and not named:
+            message = _("Give the final scores, or tick the winners.")
+            raise Invalid(message, fields={"players": [message]})
+    rows = [{"seat": seat, "name": name, "score": float(score or 0), "details": {}}
+            for seat, (name, score) in enumerate(zip(names, scores, strict=True))]
+    if win == "coop":
+        keys = [0 for _row in rows]
+    else:
+        sign = 1 if win == "low" else -1
+        keys = [(named and not winner, sign * row["score"] if win != "none" else 0)
+                for row, winner in zip(rows, winners, strict=True)]
+    for row, key, winner in zip(rows, keys, winners, strict=True):
+        row["rank"] = 1 + sum(1 for other in keys if other < key)
+        if win == "coop":
+            row["winner"] = named
+        else:
+            row["winner"] = winner if named else row["rank"] == 1
+        row["leader"] = row["rank"] == 1
+    return sorted(rows, key=lambda row: (row["rank"], row["seat"]))
+
+
+def _log_start(played_at, minutes):
+    """When the play began: a day's noon (now, less its length, for today), or the time given."""
+    now = timezone.now()
+    if played_at is None or played_at == "":
+        played_at = timezone.localdate()
+    if isinstance(played_at, str):
+        try:
+            played_at = datetime.date.fromisoformat(played_at)
+        except ValueError:
+            message = _("The date is a day like 2026-11-24, not %(raw)s.") % {
+                "raw": played_at[:20]}
+            raise Invalid(message, fields={"played_at": [message]}) from None
+    if isinstance(played_at, datetime.datetime):
+        start = played_at if timezone.is_aware(played_at) else timezone.make_aware(played_at)
+    elif isinstance(played_at, datetime.date):
+        if played_at == timezone.localdate():
+            start = now - datetime.timedelta(minutes=minutes or 0)
+        else:
+            start = timezone.make_aware(datetime.datetime.combine(played_at,
+                                                                  datetime.time(12, 0)))
+    else:
+        message = _("The date is a day like 2026-11-24.")
+        raise Invalid(message, fields={"played_at": [message]})
+    if start > now:
+        message = _("That day is still to come: log a play once it is played.")
+        raise Invalid(message, fields={"played_at": [message]})
+    return start
+
+
+def play_log(*, owner, game="", title="", played_at=None, minutes=None, location="",
+             players=None, note="", win="high"):
+    """A play not played in the app, entered afterwards: a finished session (logged) with its
+    seats and Result rows and no moves. `game` is one of the games' slugs, or empty (or the
+    named game's slug) with `title` naming the game played; `players` are {"name", "player"?,
+    "score"?, "winner"?}. Its state is the game's set-up with the play under "logged" (the note,
+    the length, the final standings), so that every page opening it works; the pages show the
+    logged standings in place of the panel."""
+    if not isinstance(game, str):
+        raise Invalid(_("The game is the slug of a game, or empty for a named game."),
+                      fields={"game": [_("The game is the slug of a game.")]})
+    title = inputs.text(title, field="title", label=_("The game's name"),
+                        max_length=Session._meta.get_field("title").max_length)
+    if title:  # "carcassonne" is the Carcassonne played before: one game in statistics
+        title = (Session.objects.filter(owner=owner, title__iexact=title)
+                 .values_list("title", flat=True).first() or title)
+    titled = engine.titled_game()
+    game = game.strip() or (titled.slug if title and titled else "")
+    if not game:
+        message = _("Name the game played.")
+        raise Invalid(message, fields={"game": [message]})
+    rules = engine.get(game)
+    if rules.title is not None and not title:
+        message = _("Name the game played, for example Carcassonne.")
+        raise Invalid(message, fields={"title": [message]})
+    if rules.title is None and title:
+        message = _("%(game)s is a game of its own: leave the name empty.") % {
+            "game": rules.name}
+        raise Invalid(message, fields={"title": [message]})
+    if win not in LOG_WINS:
+        message = _("A game is won by the highest score (high), the lowest (low), together "
+                    "(coop) or with no points (none), not %(raw)s.") % {"raw": str(win)[:20]}
+        raise Invalid(message, fields={"win": [message]})
+    if rules.title is None and win != "high":
+        message = _("%(game)s is won by the highest score.") % {"game": rules.name}
+        raise Invalid(message, fields={"win": [message]})
+    minutes = _log_number(minutes, label=_("The length"), field="minutes")
+    if minutes is not None and (minutes != int(minutes) or not 0 < minutes <= LOG_MINUTES_MAX):
+        message = _("The length is a whole number of minutes from 1 to %(max)s.") % {
+            "max": LOG_MINUTES_MAX}
+        raise Invalid(message, fields={"minutes": [message]})
+    minutes = int(minutes) if minutes is not None else None
+    start = _log_start(played_at, minutes)
+    location = inputs.text(location, field="location", label=_("The place"),
+                           max_length=Session._meta.get_field("location").max_length)
+    note = inputs.text(note, field="note", label=_("The note"), max_length=LOG_NOTE_MAX)
+    if not isinstance(players, list) or not players:
+        message = _("Name the players.")
+        raise Invalid(message, fields={"players": [message]})
+    seats, scores, winners = [], [], []
+    for entry in players:
+        if isinstance(entry, str):
+            entry = {"name": entry}
+        if not isinstance(entry, dict):
+            message = _("Each player is {\"name\", \"score\", \"winner\"}.")
+            raise Invalid(message, fields={"players": [message]})
+        scores.append(_log_number(entry.get("score"), label=_("A score"), field="players"))
+        winner = entry.get("winner", False)
+        if not isinstance(winner, bool):
+            message = _("A player's winner is true or false.")
+            raise Invalid(message, fields={"players": [message]})
+        winners.append(winner)
+        seats.append({key: entry[key] for key in ("name", "player") if key in entry})
+    with transaction.atomic():
+        seated = _seat_players(owner=owner, players=seats)
+        rules.check_seat_count(len(seated))
+        names = [name for name, _player in seated]
+        rows = logged_standings(names=names, scores=scores, winners=winners, win=win)
+        named = rules.titled_options(title, win) if title else None
+        options = rules.resolve_options(named, len(seated))
+        finish = start + datetime.timedelta(minutes=minutes or 0)
+        session = Session(owner=owner, game=rules.slug, options=options, location=location,
+                          title=title, logged=True, status=Session.Status.FINISHED,
+                          finished_at=finish)
+        state = engine.initial_state(rules, names, options, session.seed)
+        state["logged"] = {"note": note, "minutes": minutes, "win": win,
+                           "standings": rows}
+        session.state = state
+        _save_with_a_code(session)
+        # created_at is set on insert; a logged play began when it was played.
+        Session.objects.filter(pk=session.pk).update(created_at=start)
+        session.created_at = start
+        Seat.objects.bulk_create(
+            Seat(session=session, index=i, name=name, player=player)
+            for i, (name, player) in enumerate(seated)
+        )
+        Result.objects.bulk_create(
+            Result(session=session, seat=row["seat"], name=row["name"],
+                   player_id=seated[row["seat"]][1].pk, owner_id=owner.pk, game=session.game,
+                   title=title, score=row["score"], rank=row["rank"], winner=row["winner"],
+                   details={}, finished_at=finish)
+            for row in rows
+        )
+    return session
+
+
+def _import_logged(*, owner, data):
+    """A logged play from its export (session_import): logged again from its seats, its final
+    standings and what its state keeps of the play; anything amiss refuses it whole."""
+    def damaged(why):
+        return Invalid(_("This export is damaged: %(why)s.") % {"why": why})
+
+    state, seats, rows = data.get("state"), data.get("seats"), data.get("standings")
+    logged = state.get("logged") if isinstance(state, dict) else None
+    if not isinstance(logged, dict) or not isinstance(seats, list) or not isinstance(rows, list):
+        raise damaged(_("its logged play is missing"))
+    try:
+        names = {seat["index"]: seat["name"] for seat in seats}
+        by_seat = {row["seat"]: row for row in rows}
+        players = [{"name": names[index], "winner": by_seat[index]["winner"],
+                    "score": None if logged.get("win") == "none" else by_seat[index]["score"]}
+                   for index in range(len(seats))]
+        played_at = datetime.datetime.fromisoformat(data["created_at"])
+    except (KeyError, TypeError, ValueError):
+        raise damaged(_("a seat or a standing is missing its fields")) from None
+    if set(by_seat) != set(names):
+        raise damaged(_("its standings are not its seats'"))
+    try:
+        return play_log(owner=owner, game=data.get("game") or "", title=data.get("title") or "",
+                        played_at=played_at, minutes=logged.get("minutes"),
+                        location=data.get("location") or "", players=players,
+                        note=logged.get("note") or "", win=logged.get("win") or "high")
+    except Refused as refusal:
+        raise damaged(refusal.message.rstrip(".")) from None
+
+
+# Imported plays (BG Stats) -------------------------------------------------------------------
+
+IMPORT_PLAYS_CHUNK = 500
+
+
+def bgstats_import(*, owner, plays, progress=None):
+    """Log the plays of a BG Stats backup (companion.bgstats.plan: [{"key", "label", "log":
+    play_log's keywords}]) in one transaction. A play whose key this host already has is not
+    logged again; a play play_log refuses is skipped with its sentence. `progress(done, total)`
+    is called after each play. Returns {"added": [(label, session id)], "already": [label],
+    "skipped": [(label, why)], "new_players": [name]}."""
+    keys = [entry["key"] for entry in plays]
+    summary = {"added": [], "already": [], "skipped": [], "new_players": []}
+    with transaction.atomic():
+        known = set()
+        for start in range(0, len(keys), IMPORT_PLAYS_CHUNK):
+            known.update(Session.objects.filter(
+                owner=owner, source_key__in=keys[start:start + IMPORT_PLAYS_CHUNK])
+                .values_list("source_key", flat=True))
+        # This host's own plays, exported (bgstats.backup_of) and brought back, are theirs already.
+        from companion.bgstats import session_key
+
+        known.update(session_key(pk) for pk in Session.objects.filter(owner=owner, source_key="")
+                     .values_list("id", flat=True))
+        roster = set(Player.objects.filter(owner=owner).values_list("id", flat=True))
+        for done, entry in enumerate(plays, start=1):
+            if entry["key"] in known:
+                summary["already"].append(entry["label"])
+            else:
+                try:  # play_log refuses before it writes, or inside its own savepoint
+                    session = play_log(owner=owner, **entry["log"])
+                    Session.objects.filter(pk=session.pk).update(source_key=entry["key"])
+                except Refused as refusal:
+                    summary["skipped"].append((entry["label"], refusal.message))
+                else:
+                    known.add(entry["key"])
+                    summary["added"].append((entry["label"], session.pk))
+            if progress is not None:
+                progress(done, len(plays))
+        summary["new_players"] = list(Player.objects.filter(owner=owner).exclude(id__in=roster)
+                                      .order_by("name").values_list("name", flat=True))
+    return summary

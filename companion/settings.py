@@ -66,6 +66,7 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    "companion.middleware.CompressedPages",
     "companion.middleware.refuse_control_characters",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -142,17 +143,30 @@ LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = os.environ.get("TIME_ZONE", "UTC")
 USE_I18N = True
 USE_TZ = True
+# One date format on every page: "24 Nov 2026" and "24 Nov 2026, 14:05" (companion/formats/).
+FORMAT_MODULE_PATH = ["companion.formats"]
 
 STATIC_URL = "static/"
-STATIC_ROOT = BASE_DIR / "staticfiles"
+STATIC_ROOT = Path(os.environ.get("STATIC_ROOT", BASE_DIR / "staticfiles"))
 STATICFILES_DIRS = [BASE_DIR / "static"]
+# `collectstatic` (which `make run` runs) writes every static file under a name carrying a hash of
+# its content, with gzip and brotli copies beside it; WhiteNoise serves the copy the browser
+# accepts and marks hashed names immutable for ten years: a phone fetches each file once.
+# Tests run without collectstatic (a manifest storage refuses a name missing from its manifest):
+# under pytest (PYTEST_VERSION, set by pytest and inherited by the servers the tests start) the
+# plain names are served from the apps' folders. STATIC_HASHED=0/1 decides it by hand.
+STATIC_HASHED = envbool("STATIC_HASHED", "PYTEST_VERSION" not in os.environ)
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
-    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},
+    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"
+                    if STATIC_HASHED else "django.contrib.staticfiles.storage.StaticFilesStorage"},
 }
-# Tests and `make test` run without collectstatic.
-WHITENOISE_USE_FINDERS = True
-WHITENOISE_AUTOREFRESH = DEBUG
+# Only the hashed copies are kept (and compressed): half the work for collectstatic.
+WHITENOISE_KEEP_ONLY_HASHED_FILES = True
+WHITENOISE_USE_FINDERS = not STATIC_HASHED
+# Files served from the apps' folders (tests, DEBUG) are looked at again on each request: a file
+# edited while the server runs would otherwise go out with its old length.
+WHITENOISE_AUTOREFRESH = DEBUG or not STATIC_HASHED
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
@@ -170,7 +184,22 @@ REST_FRAMEWORK = {
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Companion API",
-    "DESCRIPTION": "Scorekeeper and rules assistant for tabletop games.",
+    "DESCRIPTION": (
+        "Scorekeeper and rules assistant for tabletop games.\n\n"
+        "## Who may do what\n\n"
+        "The host signs in with a token and may sit at one seat (`host_seat`) or only keep the "
+        "table. Every other phone joins with the session's code (`POST /api/join/`), gets a "
+        "guest token (`X-Guest-Token`) and claims one seat. The server decides, for the API and "
+        "the pages alike:\n\n"
+        "- a seat's phone plays its own seat's moves and the table's shared moves (turn a card, "
+        "roll for the table, end a phase); a guest with no seat plays none;\n"
+        "- a move for another seat comes from that seat's phone or from the host; a seat's "
+        "secret choice (a sealed placement) only from its own phone while a phone holds it;\n"
+        "- moves that end the game for everyone are the host's;\n"
+        "- a phone may undo its own moves and those about its seat while the game is on; "
+        "undoing another seat's move, or any undo after the end, is the host's.\n\n"
+        "Anything else is answered 403 with a sentence saying whose move it is."
+    ),
     "VERSION": "1",
     "SERVE_INCLUDE_SCHEMA": False,
     "SWAGGER_UI_DIST": "SIDECAR",

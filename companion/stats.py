@@ -7,6 +7,8 @@ Python only loops over rows whose number is bounded by something else (games, op
 scores) or over one ordered list of a single player's results (the streaks).
 """
 
+import hashlib
+
 from django.core.cache import cache
 from django.db import connection
 from django.db.models import (
@@ -33,15 +35,32 @@ def rounded(value, places=2):
     return round(value, places) if value is not None else None
 
 
+def logged_standings(session):
+    """The final standings of a play logged afterwards, as its log gave them (its state is the
+    game's set-up: the rules cannot tell them)."""
+    return [dict(row) for row in session.state["logged"]["standings"]]
+
+
+def session_standings(session, rules=None):
+    """A session's standings as the pages and the API show them, logged plays' included."""
+    if session.logged:
+        return logged_standings(session)
+    return engine.standings_of(rules or engine.get(session.game), session.state)
+
+
 # Export --------------------------------------------------------------------------------------
 
 def session_export(*, session):
-    """The session with its full move log, as JSON that session_import takes back."""
+    """The session with its full move log, as JSON that session_import takes back. A logged
+    play has no moves: its state's "logged" holds the play (note, length, standings)."""
     rules = engine.get(session.game)
     return {
         "format": "companion-session",
         "format_version": 1,
         "game": session.game,
+        "title": session.title,
+        "location": session.location,
+        "logged": session.logged,
         "code": session.code,
         "options": session.options,
         "seed": session.seed,
@@ -58,12 +77,12 @@ def session_export(*, session):
             for move in session.moves.order_by("seq")
         ],
         "state": session.state,
-        "standings": engine.standings_of(rules, session.state),
+        "standings": session_standings(session, rules),
     }
 
 
 CSV_COLUMNS = ("session", "game", "finished_at", "seat", "name", "player", "player_name",
-               "score", "rank", "winner")
+               "score", "rank", "winner", "title", "location")
 
 
 def results_rows(*, owner):
@@ -72,8 +91,42 @@ def results_rows(*, owner):
     return (Result.objects.filter(owner=owner)
             .order_by("finished_at", "session_id", "rank", "seat")
             .values_list("session_id", "game", "finished_at", "seat", "name", "player_id",
-                         "player__name", "score", "rank", "winner")
+                         "player__name", "score", "rank", "winner", "title",
+                         "session__location")
             .iterator(chunk_size=2000))
+
+
+# Games as statistics count them -------------------------------------------------------------
+
+def game_key(game, title=""):
+    """A game as statistics count it: its slug, or for a named game (one game's rules serving
+    many, the score pad) the slug and the name played, "pad:Carcassonne"."""
+    return f"{game}:{title}" if title else game
+
+
+def split_key(key):
+    """(slug, title) of a game_key (slugs hold no colon)."""
+    game, _colon, title = key.partition(":")
+    return game, title
+
+
+def game_label(key, names):
+    """What a person calls the game of a key: the title played, or the game's name."""
+    game, title = split_key(key)
+    return title or names.get(game, game)
+
+
+def named_games(*, owner):
+    """The named games a host has played or logged, as (slug, title), by title: one query."""
+    return list(Session.objects.filter(owner=owner).exclude(title="")
+                .values_list("game", "title").distinct().order_by("title", "game"))
+
+
+def locations(*, owner):
+    """The places a host has played at, most recent first: one query."""
+    rows = (Session.objects.filter(owner=owner).exclude(location="")
+            .values("location").annotate(last=Max("created_at")).order_by("-last", "location"))
+    return [row["location"] for row in rows]
 
 
 # Players -------------------------------------------------------------------------------------
@@ -140,12 +193,13 @@ def player_stats(*, player, history=False):
     history=True adds the player's results in order ({"date", "game", "score", "rank",
     "winner", "session"}) for the results-over-time chart.
     """
-    rows = (Result.objects.filter(player=player).values("game")
+    rows = (Result.objects.filter(player=player).values("game", "title")
             .annotate(plays=Count("id"), wins=Count("id", filter=Q(winner=True)),
-                      best=Max("score"), average=Avg("score")).order_by("game"))
+                      best=Max("score"), average=Avg("score")).order_by("game", "title"))
     games = {
-        row["game"]: {"plays": row["plays"], "wins": row["wins"], "best": row["best"],
-                      "average": rounded(row["average"])}
+        game_key(row["game"], row["title"]): {
+            "plays": row["plays"], "wins": row["wins"], "best": row["best"],
+            "average": rounded(row["average"])}
         for row in rows
     }
     plays = sum(game["plays"] for game in games.values())
@@ -153,7 +207,7 @@ def player_stats(*, player, history=False):
     ordered = Result.objects.filter(player=player).order_by("finished_at", "session_id")
     if history:
         timeline = list(ordered.values_list("finished_at", "game", "score", "rank", "winner",
-                                            "session_id"))
+                                            "session_id", "title"))
         outcomes = [row[4] for row in timeline]
     else:
         timeline = None
@@ -169,9 +223,9 @@ def player_stats(*, player, history=False):
         "nemesis": nemesis_of(opponents),
     }
     if history:
-        stats["history"] = [{"date": at, "game": game, "score": score, "rank": rank,
-                             "winner": winner, "session": session}
-                            for at, game, score, rank, winner, session in timeline]
+        stats["history"] = [{"date": at, "game": game, "title": title, "score": score,
+                             "rank": rank, "winner": winner, "session": session}
+                            for at, game, score, rank, winner, session, title in timeline]
     return stats
 
 
@@ -181,16 +235,17 @@ def _seconds(value):
     return round(value.total_seconds()) if value is not None else None
 
 
-def game_stats(*, owner, game, records=RECORDS):
+def game_stats(*, owner, game, title="", records=RECORDS):
     """Plays, records, averages, the score distribution, the top winners and the game lengths of
-    one game among a host's results, with the game's own figures.
+    one game among a host's results, with the game's own figures. A named game (`title`, where
+    one game's rules serve many) is a game of its own: only its plays count.
 
     One grouped query over (score, winner) gives the counts, both averages, the distribution and
     the version of these results (their number and highest id: a finish adds a higher id, an
     undo lowers the number). The rest, some of it reading JSON details, is computed once per
     version and kept in the cache: a new result or an undone finish changes the key.
     """
-    results = Result.objects.filter(owner=owner, game=game)
+    results = Result.objects.filter(owner=owner, game=game, title=title)
     groups = list(results.values("score", "winner")
                   .annotate(count=Count("id"), last=Max("id")).order_by())
     total = sum(row["count"] for row in groups)
@@ -198,10 +253,11 @@ def game_stats(*, owner, game, records=RECORDS):
     last = max((row["last"] for row in groups), default=0)
     points = sum(row["score"] * row["count"] for row in groups)
     version = f"{total}.{last}.{winning}.{points:g}"
-    key = f"companion:game-stats:{owner.pk}:{game}:{records}:{version}"
+    named = hashlib.sha256(title.encode()).hexdigest()[:16] if title else ""
+    key = f"companion:game-stats:{owner.pk}:{game}:{named}:{records}:{version}"
     rest = cache.get(key)
     if rest is None:
-        rest = _game_figures(owner, game, records, results)
+        rest = _game_figures(owner, game, title, records, results)
         cache.set(key, rest, timeout=24 * 3600)
     distribution = {}
     for row in groups:
@@ -209,6 +265,7 @@ def game_stats(*, owner, game, records=RECORDS):
     plays = rest.pop("plays")
     return {
         "game": game,
+        "title": title,
         "plays": plays,
         "results": total,
         "average": rounded(sum(row["score"] * row["count"] for row in groups) / total)
@@ -222,11 +279,15 @@ def game_stats(*, owner, game, records=RECORDS):
     }
 
 
-def _game_figures(owner, game, records, results):
-    sessions = Session.objects.filter(owner=owner, game=game, status=Session.Status.FINISHED)
+def _game_figures(owner, game, title, records, results):
+    sessions = Session.objects.filter(owner=owner, game=game, title=title,
+                                      status=Session.Status.FINISHED)
     length = ExpressionWrapper(F("finished_at") - F("created_at"), output_field=DurationField())
-    totals = sessions.aggregate(plays=Count("id"), average=Avg(length), shortest=Min(length),
-                                longest=Max(length))
+    # A play logged with no length given has none to count (it finished as it began).
+    timed = ~Q(logged=True, finished_at=F("created_at"))
+    totals = sessions.aggregate(plays=Count("id"), average=Avg(length, filter=timed),
+                                shortest=Min(length, filter=timed),
+                                longest=Max(length, filter=timed))
     best = (results.order_by("-score", "finished_at", "session_id", "seat")
             .values("score", "name", "player", "session", "finished_at")[:records])
     winners = (results.filter(winner=True, player__isnull=False)
@@ -252,12 +313,18 @@ def _game_figures(owner, game, records, results):
 
 # History -------------------------------------------------------------------------------------
 
-def session_history(*, owner, game=None, player=None, since=None, until=None):
-    """A host's sessions, newest first, filtered; seats and results come prefetched (a page of
+def session_history(*, owner, game=None, title=None, player=None, since=None, until=None,
+                    location=None):
+    """A host's sessions, newest first, filtered (a named game by its `title` too; a place
+    whatever its case); seats and results come prefetched (a page of
     them costs three queries: the count, the page, the seats; results ride on the seats query)."""
     sessions = Session.objects.filter(owner=owner)
     if game:
         sessions = sessions.filter(game=game)
+    if title is not None:
+        sessions = sessions.filter(title=title)
+    if location:
+        sessions = sessions.filter(location__iexact=location)
     if player:
         sessions = sessions.filter(Exists(Seat.objects.filter(session=OuterRef("pk"),
                                                               player=player)))

@@ -132,15 +132,46 @@ class Bounded(OrderedDict):
             self.popitem(last=False)
 
 
+class Rendered:
+    """One version of a session's shared fragments, as this process rendered them, with the names
+    of those whose HTML differs from the version it rendered before (`previous`), and the pushes
+    made of them: each push's text is made once, whatever the number of phones it goes to."""
+
+    __slots__ = ("version", "html", "previous", "changed", "_texts", "version_event")
+
+    def __init__(self, version, html, before=None):
+        self.version = version
+        self.html = html
+        self.previous = before.version if before is not None else None
+        self.changed = [name for name in html
+                        if before is None or before.html.get(name) != html[name]]
+        self._texts = {}
+        self.version_event = event("version", json.dumps({"version": version}), version)
+
+    def push(self, since, leave_out=()):
+        """The fragment events for a phone that holds this process's fragments of version `since`
+        (None: not known here, so all of them): only those that changed since, when `since` is
+        the version rendered just before this one."""
+        only_changed = since is not None and since == self.previous
+        key = (only_changed, leave_out)
+        text = self._texts.get(key)
+        if text is None:
+            names = self.changed if only_changed else self.html
+            text = self._texts[key] = "".join(event(name, self.html[name], self.version)
+                                              for name in names if name not in leave_out)
+        return text
+
+
 class FragmentCache:
     """The latest fragments of each session, so that N phones cost one render, not N. Bounded:
     the least recently pushed sessions are forgotten first (a push then renders them again)."""
 
     def __init__(self, sessions=SESSIONS_KEPT):
         self._lock = threading.Lock()
-        self._shared = Bounded(sessions)  # session id -> (version, {name: html})
-        # (session id, viewer, is_host) -> (version, html): a few phones per session.
-        self._panels = Bounded(sessions * 8)
+        self._shared = Bounded(sessions)  # session id -> Rendered
+        # session id -> {(viewer, is_host): (version, html)}: a session's phones are few, and
+        # bounding by sessions keeps a process that sees many one-phone sessions flat too.
+        self._panels = Bounded(sessions)
         self._locks = Bounded(sessions)  # (session id, event loop) -> asyncio.Lock
         self.renders = 0
 
@@ -157,25 +188,29 @@ class FragmentCache:
         return session.version, fragments.render_panel(session, viewer, is_host)
 
     async def shared(self, pk, version):
+        """The Rendered fragments of the session at `version` or newer."""
         cached = self._shared.get(pk)
-        if cached is None or cached[0] < version:
+        if cached is None or cached.version < version:
             async with self._session_lock(pk):
                 cached = self._shared.get(pk)
-                if cached is None or cached[0] < version:
-                    cached = await self._render_shared(pk)
+                if cached is None or cached.version < version:
+                    before = cached
+                    cached = Rendered(*await self._render_shared(pk), before=before)
                     self.renders += 1
                     self._shared[pk] = cached
         return cached
 
     async def panel(self, pk, version, viewer, is_host):
-        key = (pk, viewer, is_host)
-        cached = self._panels.get(key)
+        key = (viewer, is_host)
+        cached = (self._panels.get(pk) or {}).get(key)
         if cached is None or cached[0] < version:
             async with self._session_lock(pk):
-                cached = self._panels.get(key)
+                phones = self._panels.get(pk)
+                if phones is None:
+                    phones = self._panels[pk] = {}
+                cached = phones.get(key)
                 if cached is None or cached[0] < version:
-                    cached = await self._render_panel(pk, viewer, is_host)
-                    self._panels[key] = cached
+                    cached = phones[key] = await self._render_panel(pk, viewer, is_host)
         return cached
 
     def _session_lock(self, pk):
@@ -187,7 +222,7 @@ class FragmentCache:
             return lock
 
     def __len__(self):
-        return len(self._shared) + len(self._panels)
+        return len(self._shared) + sum(len(phones) for phones in self._panels.values())
 
 
 cache = FragmentCache()
@@ -206,15 +241,19 @@ async def table_stream(request, pk):
     known = version if last_seen is None else last_seen
 
     whole_panel = fragments.pushes_whole_panel(game)
+    pushed = None  # the version of this process's fragments this phone was last pushed
 
     async def push(new):
-        shared_version, shared = await cache.shared(session_id, new)
-        out = [event(name, html, shared_version) for name, html in shared.items()]
+        nonlocal pushed
+        shared = await cache.shared(session_id, new)
+        if pushed is not None and shared.version <= pushed:
+            return ""  # pushed already (rendered for another phone that heard of it first)
+        out = shared.push(pushed)  # only the fragments that changed, when this phone is in step
+        pushed = shared.version
         if whole_panel:
             panel_version, panel = await cache.panel(session_id, new, viewer, is_host)
-            out.append(event("panel", panel, panel_version))
-        out.append(event("version", json.dumps({"version": shared_version}), shared_version))
-        return "".join(out)
+            out += event("panel", panel, panel_version)
+        return out + shared.version_event
 
     async def stream():
         # The page was rendered at `version`; a reconnect that missed moves catches up.
@@ -222,7 +261,10 @@ async def table_stream(request, pk):
         if known < version:
             yield await push(version)
         async for new in _versions(session_id, version):
-            yield ": keepalive\n\n" if new is None else await push(new)
+            if new is None:
+                yield ": keepalive\n\n"
+            elif text := await push(new):
+                yield text
 
     return _stream_response(stream())
 
@@ -233,7 +275,7 @@ def _board_session(key):
 
 
 async def board_stream(request, key):
-    """The read-only board's stream: the shared fragments only."""
+    """The read-only board's stream: the shared fragments (and the game's live part) only."""
     found = await _board_session(key)
     if found is None:
         raise Http404
@@ -241,12 +283,18 @@ async def board_stream(request, key):
 
     async def stream():
         yield event("version", json.dumps({"version": version}), version)
+        pushed = None
         async for new in _versions(session_id, version):
             if new is None:
                 yield ": keepalive\n\n"
                 continue
-            shared_version, shared = await cache.shared(session_id, new)
-            yield "".join(event(name, shared[name], shared_version)
-                          for name in ("scoreboard", "log"))
+            shared = await cache.shared(session_id, new)
+            if pushed is not None and shared.version <= pushed:
+                continue
+            # What every phone sees alike, the game's live part included; no undo button.
+            text = shared.push(pushed, leave_out=("undo",))
+            pushed = shared.version
+            if text:
+                yield text
 
     return _stream_response(stream())

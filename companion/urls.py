@@ -1,7 +1,7 @@
 from django.contrib import admin
 from django.urls import include, path
 
-from companion import plugins, streams, views
+from companion import plugins, pwa, streams, views
 
 handler400 = "companion.views.bad_request"
 handler404 = "companion.views.not_found"
@@ -19,12 +19,21 @@ urlpatterns = [
     path("s/<int:pk>/move/", views.move, name="move"),
     path("s/<int:pk>/undo/", views.undo, name="undo"),
     path("s/<int:pk>/seat/", views.seat_claim, name="seat-claim"),
+    path("s/<int:pk>/redo/", views.redo, name="redo"),
+    path("s/<int:pk>/rematch/", views.rematch, name="rematch"),
+    path("s/<int:pk>/next/", views.follow, name="follow"),
+    path("s/<int:pk>/host-seat/", views.host_seat, name="host-seat"),
     path("s/<int:pk>/qr.svg", views.join_qr, name="join-qr"),
     path("s/<int:pk>/stream/", streams.table_stream, name="table-stream"),
     path("board/<str:key>/", views.board, name="board"),
     path("board/<str:key>/stream/", streams.board_stream, name="board-stream"),
+    path("board/<str:key>/qr.svg", views.board_qr, name="board-qr"),
     path("api/sessions/<int:pk>/events/", streams.session_events, name="api-events"),
     path("players/", views.players, name="players"),
+    path("manifest.webmanifest", pwa.manifest, name="manifest"),
+    path("sw.js", pwa.service_worker, name="service-worker"),
+    path("", include("companion.plays")),
+    path("", include("companion.bgstats_views")),
     path("", include("companion.history_urls")),
     path("api/", include("companion.api.urls")),
     path("admin/", admin.site.urls),

@@ -2,21 +2,21 @@
 partial that changed (`template#partial`). Access is decided here, never in templates."""
 
 import io
-import json
 
 import segno
 from django.contrib.auth import login, logout
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import LoginView
-from django.db.models import Prefetch
+from django.db.models import Max, Prefetch
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext as _
 from django.views import defaults
 from django.views.decorators.http import require_POST
 
-from companion import engine, inputs, limits, services
+from companion import engine, inputs, limits, plugins, services, setup_form, stats
 from companion.access import guest_cookie_name, page_access
 from companion.engine import RuleViolation
 from companion.errors import Refused, Stale
@@ -97,43 +97,6 @@ def sign_out(request):
     return redirect("home")
 
 
-def _option_value(raw, default):
-    """A form field's text as the type of the option's default."""
-    if isinstance(default, bool):
-        return raw in ("on", "true", "1", "yes")
-    if isinstance(default, int):
-        try:
-            return int(raw)
-        except ValueError:
-            raise Refused(_("%(value)s is not a whole number.") % {"value": raw}) from None
-    if isinstance(default, (dict, list)) or default is None:
-        if not raw.strip():
-            return default
-        try:
-            return inputs.parse_json(raw)
-        except Refused:
-            raise Refused(_("%(value)s is not valid JSON.") % {"value": raw[:40]}) from None
-    return raw
-
-
-def _option_fields(game, data=None):
-    fields = []
-    for name, default in game.options.items():
-        if isinstance(default, bool):
-            kind = "checkbox"
-        elif isinstance(default, int):
-            kind = "number"
-        elif isinstance(default, str):
-            kind = "text"
-        else:
-            kind = "json"
-        value = data.get(f"opt_{name}") if data is not None else None
-        if value is None:
-            value = json.dumps(default) if kind == "json" and default is not None else default
-        fields.append({"name": name, "kind": kind, "value": value, "default": default})
-    return fields
-
-
 @login_required
 def session_new(request):
     slug = request.POST.get("game") or request.GET.get("game")
@@ -149,15 +112,13 @@ def session_new(request):
     if request.method == "POST":
         names = [name.strip() for name in request.POST.getlist("name") if name.strip()]
         try:
-            options = {}
-            for name, default in game.options.items():
-                raw = request.POST.get(f"opt_{name}")
-                if raw is None and isinstance(default, bool):
-                    options[name] = False
-                elif raw is not None:
-                    options[name] = _option_value(raw, default)
+            options = setup_form.read(game, request.POST)
+            host_seat = inputs.optional_number(request.POST.get("host_seat"),
+                                               label=_("Your seat"))
             session = services.session_create(owner=request.user, game=game.slug,
-                                               players=names, options=options)
+                                               players=names, options=options,
+                                               host_seat=host_seat,
+                                               location=request.POST.get("location") or "")
         except Refused as refusal:
             error = refusal.message
         else:
@@ -165,9 +126,26 @@ def session_new(request):
     data = request.POST if request.method == "POST" else None
     names = request.POST.getlist("name") if data else []
     slots = names + [""] * max(0, game.max_players - len(names))
+    plugin = plugins.get(game.slug)
+    suggestions = plugin.option_suggestions(owner=request.user) if plugin.option_suggestions else {}
+    host_seat = inputs.whole_number(request.POST.get("host_seat")) if data else 0
     context = {"game": game, "roster": roster, "slots": slots[: game.max_players],
-               "options": _option_fields(game, data), "error": error}
+               "location": request.POST.get("location", "") if data else "",
+               "locations": stats.locations(owner=request.user),
+               "host_seat": host_seat,
+               "options": setup_form.fields(game, data=data, seat_names=names,
+                                            suggestions=suggestions),
+               "error": error}
     return render(request, "companion/new.html", context, status=400 if error else 200)
+
+
+def _seated(request, guest):
+    """To the table, this phone now known as `guest` of its session (its cookie set)."""
+    response = redirect("table", pk=guest.session_id)
+    response.set_cookie(guest_cookie_name(guest.session_id), guest.token,
+                        max_age=GUEST_COOKIE_AGE, httponly=True, samesite="Lax",
+                        secure=request.is_secure())
+    return response
 
 
 def join(request):
@@ -202,34 +180,61 @@ def join_code(request, code):
             guest = services.guest_join(code=code, seat=seat)
         except Refused as refusal:
             return refused_page(request, "companion/join_seat.html", context, refusal)
-        response = redirect("table", pk=session.pk)
-        response.set_cookie(guest_cookie_name(session.pk), guest.token,
-                            max_age=GUEST_COOKIE_AGE, httponly=True, samesite="Lax",
-                            secure=request.is_secure())
-        return response
+        return _seated(request, guest)
     return render(request, "companion/join_seat.html", context)
 
 
-def table_context(request, session, actor, *, refusal=None):
+def _free_seats(session):
+    """The seats no phone holds (the host's counts as held), while the game is on."""
+    if session.is_finished or session.logged:
+        return []
+    held = set(session.guests.exclude(seat=None).values_list("seat", flat=True))
+    held.add(session.host_seat)
+    return [seat for seat in session.seats.all() if seat.index not in held]
+
+
+def _invite(session, actor):
+    """The host's invite bar (and the board's join code) while seats are free: which ones."""
+    if actor is not None and not actor.is_host:
+        return None
+    free = _free_seats(session)
+    return {"free": free} if free else None
+
+
+def table_context(request, session, actor, *, refusal=None, confirm=None):
     # A refused form is shown again with what was posted.
     posted = dict(request.POST.lists()) if refusal and request.method == "POST" else None
     context = fragment_context(session, actor, posted=posted, refusal=refusal)
     context.update({
+        "etag": _etag(session, actor).strip('"') if actor is not None else "",
+        "confirm": confirm,
+        "invite": _invite(session, actor),
         "join_url": public_base(request) + reverse("join-code", args=[session.code]),
         "board_url": public_base(request) + reverse("board", args=[session.board_key]),
     })
     return context
 
 
+def _unweakened(validator):
+    """An If-None-Match as sent back: a compressed answer's ETag comes back weak (W/"...")."""
+    return (validator or "").removeprefix("W/")
+
+
 def _etag(session, actor):
-    viewer = "host" if actor.is_host else f"seat{actor.seat}"
-    return f'"{session.version}-{viewer}"'
+    """The table page's validator: the version and who looks; for the host, also the seats the
+    phones hold (a phone joining changes the invite bar, not the version)."""
+    if not actor.is_host:
+        return f'"{session.version}-seat{actor.seat}"'
+    held = "".join(str(seat) for seat in sorted(
+        session.guests.exclude(seat=None).values_list("seat", flat=True)))
+    seat = "" if session.host_seat is None else session.host_seat
+    return f'"{session.version}-host{seat}' + (f'-{held}"' if held else '"')
 
 
 def table(request, pk):
     session, actor = _access(request, pk)
     etag = _etag(session, actor)
-    if request.headers.get("If-None-Match") == etag:
+    if _unweakened(request.headers.get("If-None-Match")) == etag:
         response = HttpResponse(status=304)
     else:
         template = "companion/table.html"
@@ -238,15 +243,36 @@ def table(request, pk):
         response = render(request, template, table_context(request, session, actor))
     response["ETag"] = etag
     response["Cache-Control"] = "no-cache"
+    # The whole page, or for htmx one partial of it: a cache keeps them apart.
+    patch_vary_headers(response, ("HX-Request", "HX-Target"))
     return response
 
 
 def _refused(request, session, actor, message, form, status):
     session.refresh_from_db()
+    if status == 403:
+        # Whose move it is, not what is wrong with a field: said in the "now" line, which this
+        # phone has in view wherever it is on the page.
+        form = ""
     context = table_context(request, session, actor,
                             refusal={"form": form, "message": message})
     template = "companion/table.html#live" if request.htmx else "companion/table.html"
     return render(request, template, context, status=status)
+
+
+def _refusal_page(request, session, actor, refusal, form):
+    """The table again with the refusal's sentence beside `form`; a stale form (412) is told
+    that someone at the table moved on, and shown the latest."""
+    if isinstance(refusal, Stale):
+        return _refused(request, session, actor,
+                        _("Someone at the table changed this: here is the latest."), form, 412)
+    return _refused(request, session, actor, refusal.message, form, refusal.status)
+
+
+def _form_key(request):
+    """The key the page's script gives each form it sends: a double tap is one move."""
+    return inputs.text(request.POST.get("idempotency_key"), field="idempotency_key",
+                       label=_("The form's key"), max_length=100) or None
 
 
 def _fields_of(request):
@@ -284,6 +310,36 @@ def _after_write(request, pk):
     return redirect("table", pk=pk)
 
 
+def _confirmation(request, session, actor, *, message, action, status=200):
+    """The page again with a question above it: the same post, confirmed, or nothing."""
+    fields = [(name, value) for name, values in request.POST.lists()
+              if name not in ("csrfmiddlewaretoken", "confirmed") for value in values]
+    confirm = {"message": message, "action": action, "fields": fields}
+    template = "companion/table.html#live" if request.htmx else "companion/table.html"
+    return render(request, template, table_context(request, session, actor, confirm=confirm),
+                  status=status)
+
+
+def _would_end(session, move_type, data):
+    """Whether this host's move (an End, the winners named, a last round) finishes the game:
+    tried on the current state, nothing written; a move the rules refuse goes on to be refused
+    by the service."""
+    rules = engine.get(session.game)
+    level, _seats = engine.move_authority(rules, move_type, data)
+    if level != engine.HOST:
+        return False
+    seq = (session.moves.aggregate(last=Max("seq"))["last"] or 0) + 1
+    try:
+        after = engine.apply(rules, session.state, move_type, data, None, session.seed, seq)
+    except Refused:
+        return False
+    return rules.finished(after)
+
+
+def _confirmed(request):
+    return request.POST.get("confirmed") == "1"
+
+
 @require_POST
 def move(request, pk):
     session, actor = _access(request, pk)
@@ -293,32 +349,88 @@ def move(request, pk):
         move_type = request.POST.get("type") or fields.pop("type", None)
         data = move_payload(game=session.game, move_type=move_type, fields=fields,
                             owner=session.owner_id)
-        # The page's script gives each form it sends a key: a double tap is one move.
-        key = inputs.text(request.POST.get("idempotency_key"), field="idempotency_key",
-                          label=_("The form's key"), max_length=100) or None
+        # A move of the host's that would end the game for everyone is asked about once more.
+        if actor.is_host and not _confirmed(request) and _would_end(session, move_type, data):
+            return _confirmation(request, session, actor, action=reverse("move", args=[pk]),
+                                 message=_("This ends the game for everyone at the table. "
+                                           "Go ahead?"))
+        key = _form_key(request)
         services.move_play(session=session, type=move_type, data=data, actor=actor,
                            expected_version=_expected_version(request), key=key)
-    except Stale:
-        return _refused(request, session, actor,
-                        _("Someone at the table changed this: here is the latest."), form, 412)
     except Refused as refusal:
-        return _refused(request, session, actor, refusal.message, form,
-                        getattr(refusal, "status", 400))
+        return _refusal_page(request, session, actor, refusal, form)
     return _after_write(request, pk)
+
+
+def _made_by_another_phone(move):
+    """Whether the host is about to undo what a seat's phone entered (asked first)."""
+    return move.actor_guest_id is not None
 
 
 @require_POST
 def undo(request, pk):
     session, actor = _access(request, pk)
     try:
-        services.move_undo(session=session, actor=actor,
-                           expected_version=_expected_version(request))
-    except Stale:
-        return _refused(request, session, actor,
-                        _("Someone at the table changed this: here is the latest."), "undo", 412)
+        last = session.moves.filter(undone=False).order_by("-seq").first()
+        expected = _expected_version(request)
+        if (last is not None and actor.is_host and not _confirmed(request)
+                and expected in (None, session.version)
+                and (_made_by_another_phone(last) or session.is_finished)):
+            return _confirmation(request, session, actor, action=reverse("undo", args=[pk]),
+                                 message=_("Undo %(what)s? Everyone at the table is told.")
+                                 % {"what": last.summary})
+        services.move_undo(session=session, actor=actor, expected_version=expected)
     except Refused as refusal:
-        return _refused(request, session, actor, refusal.message, "undo", refusal.status)
+        return _refusal_page(request, session, actor, refusal, "undo")
     return _after_write(request, pk)
+
+
+@require_POST
+def redo(request, pk):
+    session, actor = _access(request, pk)
+    try:
+        seq = inputs.optional_number(request.POST.get("seq"), label=_("The move"))
+        key = _form_key(request)
+        services.move_redo(session=session, actor=actor, seq=seq,
+                           expected_version=_expected_version(request), key=key)
+    except Refused as refusal:
+        return _refusal_page(request, session, actor, refusal, "undo")
+    return _after_write(request, pk)
+
+
+@require_POST
+def rematch(request, pk):
+    session, actor = _access(request, pk)
+    try:
+        new = services.session_rematch(session=session, actor=actor)
+    except Refused as refusal:
+        return _refused(request, session, actor, refusal.message, "rematch", refusal.status)
+    return redirect("table", pk=new.pk)
+
+
+def follow(request, pk):
+    """Where a phone of a finished table goes for the rematch: the host to the new table, a
+    guest's phone with its seat in the new game."""
+    session, actor = _access(request, pk)
+    if session.rematch_id is None:
+        return redirect("table", pk=pk)
+    if actor.guest is None:
+        return redirect("table", pk=session.rematch_id)
+    guest = services.guest_follow(guest=actor.guest)
+    return _seated(request, guest)
+
+
+@require_POST
+def host_seat(request, pk):
+    session, actor = _access(request, pk)
+    if not actor.is_host:
+        return redirect("table", pk=pk)
+    try:
+        seat = inputs.optional_number(request.POST.get("seat"), label=_("The seat"))
+        services.session_host_seat(session=session, seat=seat)
+    except Refused as refusal:
+        return _refused(request, session, actor, refusal.message, "seat", refusal.status)
+    return redirect("table", pk=pk)
 
 
 @require_POST
@@ -336,22 +448,42 @@ def seat_claim(request, pk):
     return redirect("table", pk=pk)
 
 
-def join_qr(request, pk):
-    session, _actor = _access(request, pk)
+def _qr(request, session):
     url = public_base(request) + reverse("join-code", args=[session.code])
     # A file of its own (an <img>), so it needs its namespace: without it the image is 0 px wide.
     out = io.BytesIO()
     segno.make(url, error="m").save(out, kind="svg", scale=6, dark="#1b1b1b", light="#ffffff",
                                     xmldecl=False, svgns=True)
-    return HttpResponse(out.getvalue(), content_type="image/svg+xml")
+    response = HttpResponse(out.getvalue(), content_type="image/svg+xml")
+    # The code and the address do not change for a session: a repeat visit loads it from cache.
+    response["Cache-Control"] = "private, max-age=86400"
+    return response
 
 
-def board(request, key):
+def join_qr(request, pk):
+    session, _actor = _access(request, pk)
+    return _qr(request, session)
+
+
+def _board_session(key):
     session = _sessions_with_seats().filter(board_key=key).first()
     if session is None:
         raise Http404(_("There is no such board."))
+    return session
+
+
+def board_qr(request, key):
+    """The join code's QR on the board, while seats are free (the board is read-only)."""
+    session = _board_session(key)
+    if not _free_seats(session):
+        raise Http404(_("Every seat has a phone."))
+    return _qr(request, session)
+
+
+def board(request, key):
+    session = _board_session(key)
     etag = f'"{session.version}-board"'
-    if request.headers.get("If-None-Match") == etag:
+    if _unweakened(request.headers.get("If-None-Match")) == etag:
         response = HttpResponse(status=304)
     else:
         template = "companion/board.html"
@@ -360,6 +492,8 @@ def board(request, key):
         response = render(request, template, table_context(request, session, None))
     response["ETag"] = etag
     response["Cache-Control"] = "no-cache"
+    # The whole page, or for htmx one partial of it: a cache keeps them apart.
+    patch_vary_headers(response, ("HX-Request", "HX-Target"))
     return response
 
 

@@ -15,7 +15,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 DB = Path(tempfile.mkdtemp()) / "screenshot.sqlite3"
 os.environ.update({"DATABASE_URL": f"sqlite:///{DB}", "DJANGO_SETTINGS_MODULE":
-                   "companion.settings"})
+                   "companion.settings", "STATIC_HASHED": "0"})
 sys.path.insert(0, str(ROOT))
 
 

@@ -6,4 +6,5 @@ INSTALLED_APPS = [
     "games.alatriste",
     "games.knights",
     "games.rabbits",
+    "games.pad",
 ]

@@ -487,8 +487,14 @@ def test_standings_rank_every_seat(slug, data):
             assert isinstance(row["rank"], int) and row["rank"] >= 1
             assert json.loads(json.dumps(row)) == row
         if game.finished(state):
-            assert any(row["winner"] and row["rank"] == 1 for row in rows), (
-                f"{played.where}: a finished game has a winner ranked 1: {rows}")
+            # Winners are ranked first; a game nobody wins is one the table lost together
+            # (a cooperative game), every seat sharing the first place.
+            assert all(row["rank"] == 1 for row in rows if row["winner"]), (
+                f"{played.where}: a winner not ranked 1: {rows}")
+            assert any(row["winner"] for row in rows) or all(
+                row["rank"] == 1 for row in rows), (
+                f"{played.where}: a finished game has a winner ranked 1, or the table lost "
+                f"together: {rows}")
 
 
 def _differences(one: Any, other: Any, path: tuple = ()) -> set[tuple]:

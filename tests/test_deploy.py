@@ -3,9 +3,12 @@ without SECRET_KEY never signs with a key anyone could read."""
 
 import os
 import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -38,3 +41,20 @@ def test_without_secret_key_the_machine_makes_its_own(tmp_path):
     assert oct((tmp_path / "key").stat().st_mode & 0o777) == "0o600"
     settings_text = (ROOT / "companion" / "settings.py").read_text()
     assert not re.search(r"SECRET_KEY\s*=\s*os\.environ\.get\([^)]*,\s*['\"]", settings_text)
+
+
+def test_a_server_started_without_secret_key_signs_with_a_key_no_file_of_the_repository_holds():
+    env = {key: value for key, value in os.environ.items() if key != "SECRET_KEY"}
+    env["DJANGO_SETTINGS_MODULE"] = "companion.settings"
+    key = subprocess.run(
+        [sys.executable, "-c", "from django.conf import settings; print(settings.SECRET_KEY)"],
+        cwd=ROOT, env=env, capture_output=True, text=True, timeout=60, check=True).stdout.strip()
+    assert len(key) >= 50
+    # The key file is never committed, and no committed file holds the key.
+    git = shutil.which("git")
+    if git is None or not (ROOT / ".git").exists():
+        pytest.skip("not a git checkout")
+    assert subprocess.run([git, "check-ignore", "-q", ".secret_key"], cwd=ROOT).returncode == 0
+    published = subprocess.run([git, "grep", "-l", "-F", key], cwd=ROOT, capture_output=True,
+                               text=True)
+    assert published.returncode == 1 and not published.stdout

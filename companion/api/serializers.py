@@ -3,7 +3,7 @@
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from companion import engine
+from companion import bgstats, engine, stats
 from companion.models import Move, Player, Session
 
 
@@ -25,17 +25,34 @@ class StandingSerializer(serializers.Serializer):
     details = serializers.DictField()
 
 
+class ShareSerializer(serializers.Serializer):
+    bgstats = serializers.URLField(
+        help_text="BG Stats' create-play link with the play filled in (game, date, length, "
+                  "place, each player's score, rank and winner, Companion's ids as source ids): "
+                  "opened on a phone with BG Stats, it asks to save the play there.")
+
+
 class SessionSerializer(serializers.ModelSerializer):
     """A session as a viewer may see it: `viewer` (a seat or None) hides others' sealed choices."""
 
     seats = SeatSerializer(many=True, read_only=True)
     state = serializers.SerializerMethodField()
     standings = serializers.SerializerMethodField()
+    share = serializers.SerializerMethodField()
 
     class Meta:
         model = Session
-        fields = ["id", "code", "game", "status", "version", "options", "created_at",
-                  "finished_at", "seats", "state", "standings"]
+        fields = ["id", "code", "game", "title", "location", "logged", "host_seat", "status",
+                  "version", "options", "created_at", "finished_at", "seats", "state",
+                  "standings", "share"]
+        extra_kwargs = {
+            "title": {"help_text": "The name of the game played where one game's rules serve "
+                                   "many (the score pad); empty otherwise."},
+            "logged": {"help_text": "A play entered afterwards, not move by move."},
+            "host_seat": {"help_text": "The seat the host plays at (null: the host only keeps "
+                                       "the table). See 'Who may do what' in the API's "
+                                       "description."},
+        }
 
     def _rules(self, session):
         return engine.get(session.game)
@@ -46,7 +63,14 @@ class SessionSerializer(serializers.ModelSerializer):
 
     @extend_schema_field(StandingSerializer(many=True))
     def get_standings(self, session):
-        return engine.standings_of(self._rules(session), session.state)
+        return stats.session_standings(session, self._rules(session))
+
+    @extend_schema_field(ShareSerializer(allow_null=True, help_text="Links that send a finished "
+                                         "play to other apps; null while it is played."))
+    def get_share(self, session):
+        if not session.is_finished:
+            return None
+        return {"bgstats": bgstats.send_link(session, rules=self._rules(session))}
 
 
 class SessionPageSerializer(serializers.Serializer):
@@ -69,6 +93,11 @@ class SessionCreateSerializer(serializers.Serializer):
         help_text='Names, or {"name": ..., "player": id} to reuse a roster player.',
     )
     options = serializers.DictField(required=False, default=dict)
+    host_seat = serializers.IntegerField(
+        required=False, allow_null=True, default=None, min_value=0,
+        help_text="The seat the host plays at; null (the default): the host only keeps the table.")
+    location = serializers.CharField(required=False, allow_blank=True, default="", max_length=60,
+                                     help_text="Where the game is played.")
 
 
 class MoveInSerializer(serializers.Serializer):
@@ -136,3 +165,40 @@ class ErrorSerializer(serializers.Serializer):
     detail = serializers.CharField()
     code = serializers.CharField()
     fields = serializers.DictField(required=False)
+
+
+class PlayLogPlayerSerializer(serializers.Serializer):
+    name = serializers.CharField(required=False, allow_blank=True, default="",
+                                 help_text="A name; a new one joins the roster.")
+    player = serializers.IntegerField(required=False, allow_null=True,
+                                      help_text="A roster player's id, in place of the name.")
+    score = serializers.FloatField(required=False, allow_null=True, default=None,
+                                   help_text="The final score (every player's, or nobody's).")
+    winner = serializers.BooleanField(required=False, default=False,
+                                      help_text="Named a winner: where there are no points, "
+                                                "or to break a tie of scores.")
+
+
+class PlayLogSerializer(serializers.Serializer):
+    """A play not played in the app, logged afterwards (POST /api/plays/)."""
+
+    game = serializers.CharField(required=False, allow_blank=True, default="",
+                                 help_text="The slug of one of the games (GET /api/games/); "
+                                           "empty for a named game.")
+    title = serializers.CharField(required=False, allow_blank=True, default="", max_length=60,
+                                  help_text="The name of the game played, e.g. Carcassonne "
+                                            "(kept on the score pad); empty for our own games.")
+    win = serializers.ChoiceField(choices=["high", "low", "coop", "none"], default="high",
+                                  help_text="How a named game is won: highest score, lowest, "
+                                            "cooperative (all win or lose: tick one winner for "
+                                            "a win), or no points (the winners named). Our own "
+                                            "games: high.")
+    played_at = serializers.DateField(required=False, allow_null=True, default=None,
+                                      help_text="The day it was played (today by default).")
+    minutes = serializers.IntegerField(required=False, allow_null=True, default=None,
+                                       help_text="How long it took.")
+    location = serializers.CharField(required=False, allow_blank=True, default="",
+                                     max_length=60, help_text="Where it was played.")
+    note = serializers.CharField(required=False, allow_blank=True, default="",
+                                 max_length=1000)
+    players = PlayLogPlayerSerializer(many=True)

@@ -17,6 +17,7 @@ urlpatterns = [
     path("sessions/<int:pk>/undo/", views.Undo.as_view(), name="api-undo"),
     path("sessions/<int:pk>/export/", views.Export.as_view(), name="api-export"),
     path("join/", views.Join.as_view(), name="api-join"),
+    path("plays/", views.PlayLog.as_view(), name="api-plays"),
     path("players/", views.PlayerList.as_view(), name="api-players"),
     path("players/<int:pk>/stats/", views.PlayerStats.as_view(), name="api-player-stats"),
     path("results.csv", views.ResultsCsv.as_view(), name="api-results-csv"),

@@ -148,7 +148,7 @@ class SessionList(APIView):
         body.is_valid(raise_exception=True)
         session = services.session_create(owner=user, **body.validated_data)
         session = sessions_with_seats().get(pk=session.pk)
-        return session_response(session, services.Actor(user=user),
+        return session_response(session, services.Actor.host(session),
                                 code=status.HTTP_201_CREATED)
 
 
@@ -197,7 +197,11 @@ class MoveList(APIView):
                     "the session's game, each with its own fields (components <Game><Move>Move).",
     )
     def post(self, request, pk):
-        session, actor = session_access(request, pk)
+        # The seats (for the answer) and the newest seq come with the session: five queries in
+        # all for a phone's move (the session and its guest, the seats, the session written,
+        # the move, the announcement).
+        session, actor = session_access(
+            request, pk, queryset=services.with_last_seq(sessions_with_seats()))
         fields = dict(request.data) if isinstance(request.data, dict) else {}
         move_type = fields.pop("type", None)
         move = services.move_play(
@@ -271,11 +275,18 @@ class PlayerStats(APIView):
 
 
 class GameStats(APIView):
-    @extend_schema(responses={200: OpenApiTypes.OBJECT, **ERRORS})
+    @extend_schema(parameters=[OpenApiParameter(
+                       "title", str, description="a named game kept on this game's rules "
+                       "(the score pad's Carcassonne): its own figures")],
+                   responses={200: OpenApiTypes.OBJECT, **ERRORS})
     def get(self, request, slug):
         user = require_host(request)
         game = engine.get(slug)
-        return Response(stats.game_stats(owner=user, game=game.slug))
+        title = ""
+        if game.title is not None:
+            title = inputs.text(request.query_params.get("title"), field="title",
+                                label=_("The game's name"), max_length=60)
+        return Response(stats.game_stats(owner=user, game=game.slug, title=title))
 
 
 class ResultsCsv(APIView):
@@ -296,7 +307,8 @@ class Export(APIView):
         rules = engine.get(session.game)
         # An export carries the whole log: it waits until no choice is sealed, so that not even
         # the host sees one early (a redacted export could not be imported back).
-        if rules.redact(session.state, None) != session.state:
+        if (rules.pending(session.state) if rules.pending
+                else rules.redact(session.state, None) != session.state):
             raise Conflict(_("Sealed choices are pending: export once they are all in."))
         return Response(stats.session_export(session=session))
 
@@ -306,5 +318,24 @@ class Import(APIView):
     def post(self, request):
         user = require_host(request)
         session = services.session_import(owner=user, data=request.data)
+        return session_response(sessions_with_seats().get(pk=session.pk),
+                                services.Actor(user=user), code=status.HTTP_201_CREATED)
+
+
+class PlayLog(APIView):
+    @extend_schema(request=s.PlayLogSerializer, responses={201: s.SessionSerializer, **ERRORS},
+                   description="Log a play not played in the app: it becomes a finished session "
+                               "(logged: true) with its standings and no moves, in history and "
+                               "statistics. Bad input is a 400 with a sentence; nothing is "
+                               "written.")
+    def post(self, request):
+        user = require_host(request)
+        body = s.PlayLogSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        fields = dict(body.validated_data)
+        players = [{key: value for key, value in player.items()
+                    if not (key == "player" and value is None)}
+                   for player in fields.pop("players")]
+        session = services.play_log(owner=user, players=players, **fields)
         return session_response(sessions_with_seats().get(pk=session.pk),
                                 services.Actor(user=user), code=status.HTTP_201_CREATED)

@@ -16,3 +16,4 @@ class AlatristeConfig(GameConfig):
     panel_data = "games.alatriste.panel_data.catalogue"
     samples = "games.alatriste.samples.candidates"
     styles = ("games/alatriste/panel.css",)
+    scripts = ("games/alatriste/panel.js",)

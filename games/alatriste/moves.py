@@ -16,6 +16,7 @@ card's full values here, so the stored move and its replay never depend on the c
 """
 
 import json
+import re
 
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
@@ -28,7 +29,8 @@ DIE_SUFFIXES = {"1": 0, "2": 1, "x": "extra"}
 
 
 def _as_int(value):
-    if isinstance(value, str) and value.strip().lstrip("-").isdigit():
+    # ASCII digits only: str.isdigit() takes "²" and "--5", which int() refuses.
+    if isinstance(value, str) and re.fullmatch(r"-?[0-9]+", value.strip()):
         return int(value.strip())
     return value
 

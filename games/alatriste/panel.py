@@ -1,10 +1,11 @@
 """What El Capitán Alatriste's panel shows, computed from the state (the templates only lay it
 out). Pure: no Django, no query.
 
-- `live_model`: the sheets, badges, the last result's sums and who won, for panel_live.html
+- `live_model`: the sheets, badges (whose turn is next among them), the last result's sums and
+  who won, for panel_live.html
   (pushed to every phone on every move: nothing that depends on the viewer).
-- `panel_model`: what the controls need (the catalogue, loaded by panel_data.catalogue, the
-  set-up shares, the players).
+- `panel_model`: what the controls need, this phone's seat first (the catalogue, loaded by
+  panel_data.catalogue, the set-up shares, the players).
 """
 
 from __future__ import annotations
@@ -18,8 +19,10 @@ PLAZA_TITLES = {"bullfight": "Last bullfight", "act_of_faith": "Last Act of Fait
                 "dice_game": "Last game of dice"}
 
 
-def _badges(seat):
+def _badges(seat, next_turn=False):
     badges = []
+    if next_turn:
+        badges.append(("next", _("next turn")))
     if seat["status"] != "free":
         badges.append((seat["status"], rules.STATUS_WORDS[seat["status"]]))
     if seat["wanted_turns"]:
@@ -132,8 +135,9 @@ def _last(state):
 def live_model(state, standings=None):
     """The sheets and the last result: the same for every phone, and no database query."""
     seats = []
+    next_turn = rules.next_turn(state)
     for index, seat in enumerate(state["seats"]):
-        seats.append({"index": index, "sheet": seat, "badges": _badges(seat),
+        seats.append({"index": index, "sheet": seat, "badges": _badges(seat, index == next_turn),
                       "dead": seat["status"] == "dead",
                       "playing": seat["ready"] and seat["status"] != "dead",
                       "cards": [(card["name"], _card_text(card)) for card in seat["cards"]]})
@@ -143,10 +147,18 @@ def live_model(state, standings=None):
             "valido": state.get("ended_by") == "valido"}
 
 
+def _form_seat(form):
+    """The seat a refused seat form was for ("turn-2" -> 2), else None."""
+    _head, dash, tail = (form or "").rpartition("-")
+    return int(tail) if dash and tail.isdigit() else None
+
+
 def panel_model(state, *, viewer=None, is_host=False, data=None, posted=None, refusal=None):
-    """What the controls need. Nothing here changes with the chips: the controls are not
-    pushed to the other phones, so they must stay right when a move elsewhere moved on.
-    `data` is the card catalogue (panel_data.catalogue)."""
+    """What the controls need, seat-first: this phone's own seat (`own`), then the table's forms,
+    then, for the host only, the other seats (`others`, folded): a guest's phone may play no
+    other seat, so it is given no buttons that could only be refused. Nothing here changes with
+    the chips: the controls are not pushed to the other phones, so they must stay right when a
+    move elsewhere moved on. `data` is the card catalogue (panel_data.catalogue)."""
     data = data or {"catalogue": [], "kinds": {}}
     seats = [{"index": index, "name": seat["name"],
               "playing": seat["ready"] and seat["status"] != "dead",
@@ -155,7 +167,16 @@ def panel_model(state, *, viewer=None, is_host=False, data=None, posted=None, re
              for index, seat in enumerate(state["seats"])]
     board = [{"name": card["name"], "owner": seat["name"]}
              for seat in state["seats"] for card in seat["cards"]]
+    own = seats[viewer] if viewer is not None and 0 <= viewer < len(seats) else None
+    others = [row for row in seats if row is not own] if is_host else []
+    refused_seat = _form_seat((refusal or {}).get("form"))
+    # The table's forms name this phone's seat first: its own duel, its own game of dice.
+    first = own["index"] if own else 0
     return {"seats": seats, "board": board, "splits": SPLITS,
+            "own": own, "others": others, "is_host": is_host,
+            "others_open": any(row["index"] == refused_seat for row in others),
+            "first": first, "second": (first + 1) % len(seats),
+            "finished": bool(state.get("finished")),
             "stats": [("vigour", _("Vigour")), ("fame", _("Fame")), ("fencing", _("Fencing")),
                       ("ducats", _("Ducats"))],
             "catalogue": data["catalogue"], "kinds": data["kinds"],

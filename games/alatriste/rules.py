@@ -26,6 +26,29 @@ Readings the app makes where the rules or the spec leave a point open ("the app'
   roll the dice"); their dice go in `rolls` under their seat number, beside "player" and "bank".
 - Emilio Bocanegra wins the Act of Faith for a player who takes part in it (free, no lost turns).
 - Scores are ints when whole and floats on a half ducat (13.5 beats 13).
+- Turn order: "the player who gets the highest die roll starts, followed by the player at his/her
+  right, keeping this order during the whole game". The seats are numbered in that order round
+  the table: the game's first `turn` may be any seat's (whoever rolled highest), then `turn`
+  goes to the next seat, 0, 1, 2, ... and round again (`state["turn"]` is the seat whose turn
+  was started last; `next_turn` the one that comes next). "Each player in his turn receives
+  money from the bank": once, so a seat can't start its turn again out of order. A seat that
+  has not set up or is dead is skipped; it comes back into the order once it has set up ("He
+  will be able to reinitiate the game ... in the following turn"). A player losing turns still
+  takes his `turn` ("Until the end of the lost turns, the player can collect his ducados at
+  the beginning of the turn"): income paid, one lost turn counted. Only `turn` follows the
+  order: the other moves record what happened at the table, in or out of a turn (cards "to
+  counteract another player's attack card", the duel offered by the one already in the box).
+- Lost turns keep the pawn off the board ("the player's pawn will be placed in his game board
+  ... the character is out of the board"): "He will not be able to have duels or combats", so
+  he may not challenge, be challenged, attack or be attacked; nor play the game of dice or join
+  it, whose box is on the board ("When a player reaches this box"); nor the bullfight or the
+  Act of Faith ("will not be affected by the ... Plaza Mayor (Main Square) boxes").
+- El Valido is a box: "until one of them gets to EL VALIDO (the King's Favourite) box". Only a
+  pawn on the board gets there: free (not in a jail, in refuge or away) and losing no turns. A
+  wanted player is free on the board and may.
+- Characters are cards, one of each ("24 cards for Characters - number in black From 1 to
+  24"): while one player holds a character, it can't be put on another's board. Possessions
+  are not checked across players: the rules forbid "two equal cards" on one board only.
 """
 
 from __future__ import annotations
@@ -195,22 +218,32 @@ def _player(state: Mapping[str, Any], data: Mapping[str, Any], field: str) -> in
     return index
 
 
-def _free_player(state: Mapping[str, Any], data: Mapping[str, Any], field: str) -> int:
-    """A player on the board: no duels or combats in jail, church or away boxes (Patrol)."""
-    index = _player(state, data, field)
+def _losing_turns(seat: Mapping[str, Any]) -> str:
+    return f"{seat['name']} is losing turns ({seat['lost_turns']} left)"
+
+
+def _check_on_board(state: Mapping[str, Any], index: int, field: str, away: str,
+                    losing: str) -> None:
+    """A pawn on the board: free (not in a jail, a church or away from Madrid) and losing no
+    turns ("the player's pawn will be placed in his game board ... out of the board"). `away`
+    and `losing` end the sentence that refuses each case, naming the rule."""
     seat = state["seats"][index]
     if seat["status"] != "free":
-        raise RuleViolation(
-            f"{seat['name']} is {STATUS_WORDS[seat['status']]}: no duels or combats there.",
-            field=field)
-    return index
+        raise RuleViolation(f"{seat['name']} is {STATUS_WORDS[seat['status']]}: {away}",
+                            field=field)
+    if seat["lost_turns"] > 0:
+        raise RuleViolation(f"{_losing_turns(seat)}: {losing}", field=field)
 
 
 def _fighter(state: Mapping[str, Any], data: Mapping[str, Any], field: str) -> int:
-    """A player who may duel or fight: free and not wanted. A wanted player who "coincides in a
-    same box with another player" is captured (the court jail, a `status` move), so he meets
-    no one to fight: the app's reading of "To take refuge in a church and to escape justice"."""
-    index = _free_player(state, data, field)
+    """A player who may duel or fight: on the board and not wanted. No duels or combats in jail,
+    church or away boxes (the Patrol), nor while losing turns ("He will not be able to have
+    duels or combats"). A wanted player who "coincides in a same box with another player" is
+    captured (the court jail, a `status` move), so he meets no one to fight: the app's reading
+    of "To take refuge in a church and to escape justice"."""
+    index = _player(state, data, field)
+    _check_on_board(state, index, field, "no duels or combats there.",
+                    "no duels or combats until they are over.")
     seat = state["seats"][index]
     if seat["wanted_turns"] > 0:
         raise RuleViolation(
@@ -310,6 +343,21 @@ def _check_fits(seat: Mapping[str, Any], card: Mapping[str, Any], field: str) ->
             raise RuleViolation(
                 f"{card['name']} and {held['name']} are enemies: {seat['name']} can't have both.",
                 field=field)
+
+
+def _check_character_free(state: Mapping[str, Any], index: int, card: Mapping[str, Any],
+                          field: str) -> None:
+    """A character is one card of the deck (24 characters, numbered 1 to 24): while one
+    player holds it, no other can. Possessions may come twice in the deck (the rules forbid
+    only "two equal cards" on one board), so they are not checked across players."""
+    if card["kind"] != "character":
+        return
+    for other, seat in enumerate(state["seats"]):
+        for held in seat["cards"] if other != index else ():
+            if equal_cards(held, card):
+                raise RuleViolation(
+                    f"There is one {held['name']} card and {seat['name']} holds it.",
+                    field=field)
 
 
 def _find_card(seat: Mapping[str, Any], name: str, field: str) -> int:
@@ -575,10 +623,36 @@ def setup_move(state, data, actor, rng):
     return state
 
 
+def _in_play(seat: Mapping[str, Any]) -> bool:
+    return seat["ready"] and seat["status"] != "dead"
+
+
+def next_turn(state: Mapping[str, Any]) -> int | None:
+    """Whose `turn` comes next: after the last turn taken, the next seat round the table that
+    has set up and is alive. None before the game's first turn (whoever rolled highest) and
+    when no seat is in play."""
+    last = state.get("turn")
+    if last is None:
+        return None
+    count = len(state["seats"])
+    for step in range(1, count + 1):
+        index = (last + step) % count
+        if _in_play(state["seats"][index]):
+            return index
+    return None
+
+
 def turn_move(state, data, actor, rng):
-    """The start of a turn: the bank pays the income; a lost or a wanted turn is counted down."""
+    """The start of a turn: the bank pays the income; a lost or a wanted turn is counted down.
+    Turns go round the table in seat order from the first player's, once each."""
     state, data = _start(state, data)
     index = _player(state, data, "seat")
+    expected = next_turn(state)
+    if expected is not None and index != expected:
+        raise RuleViolation(
+            f"Next it is {_name(state, expected)}'s turn, not {_name(state, index)}'s: "
+            "turns go round the table in seat order.", field="seat")
+    state["turn"] = index
     seat = state["seats"][index]
     paid = income(seat)
     seat["ducats"] += paid
@@ -630,6 +704,7 @@ def card_move(state, data, actor, rng):
     if action == "add":
         card = card_of(data.get("card"))
         _check_fits(seat, card, "card")
+        _check_character_free(state, index, card, "card")
         seat["cards"].append(card)
     else:
         position = _find_card(seat, _card_name(data.get("card"), "card"), "card")
@@ -836,7 +911,9 @@ def combat_move(state, data, actor, rng):
 def dice_game_move(state, data, actor, rng):
     """The game of dice against the bank: the bank matches the bet, joiners put in the same."""
     state, data = _start(state, data)
-    index = _free_player(state, data, "seat")
+    index = _player(state, data, "seat")
+    _check_on_board(state, index, "seat", "the game of dice is played on the board.",
+                    "no game of dice until they are over.")
     seat = state["seats"][index]
     bet = data.get("bet")
     if not _is_int(bet) or bet < MIN_BET:
@@ -877,6 +954,10 @@ def _joiners(state, data, index: int, bet: int) -> list[int]:
         if state["seats"][joiner]["status"] != "free":
             raise RuleViolation(
                 f"{name} is {STATUS_WORDS[state['seats'][joiner]['status']]} and can't join.",
+                field="joiners")
+        if state["seats"][joiner]["lost_turns"] > 0:
+            raise RuleViolation(
+                f"{_losing_turns(state['seats'][joiner])} and can't join the game of dice.",
                 field="joiners")
         if state["seats"][joiner]["ducats"] < bet:
             raise RuleViolation(f"{name} can't put in {bet} ducats.", field="joiners")
@@ -947,9 +1028,12 @@ def death_move(state, data, actor, rng):
 
 
 def valido_move(state, data, actor, rng):
-    """El Valido: only with 30 Fame (total); won, the game ends and that player wins."""
+    """El Valido: a player on the board gets to the box with 30 Fame (total); won, the game
+    ends and that player wins."""
     state, data = _start(state, data)
     index = _player(state, data, "seat")
+    _check_on_board(state, index, "seat", "El Valido is reached from the board.",
+                    "El Valido is reached from the board.")
     seat = state["seats"][index]
     won = _bool(data, "won", "the player won the King's service")
     fame = totals(seat)["fame"]
@@ -974,8 +1058,8 @@ def end_move(state, data, actor, rng):
 
 
 def setup(seat_names: list[str], options: dict[str, Any], rng: random.Random) -> dict[str, Any]:
-    return {"seats": [_blank_sheet(name) for name in seat_names], "finished": False,
-            "winner": None, "ended_by": None, "last": None}
+    return {"seats": [_blank_sheet(name) for name in seat_names], "turn": None,
+            "finished": False, "winner": None, "ended_by": None, "last": None}
 
 
 def check_options(options: dict[str, Any], seat_count: int) -> None:
@@ -1136,6 +1220,26 @@ def summary(move: Mapping[str, Any], before: Mapping[str, Any],
     return str(kind)
 
 
+# Who may make a move (engine.move_authority): a move whose fields name a "seat" is that seat's;
+# a fight is either fighter's; ending the game is the host's.
+AUTHORITY = {
+    "duel": "seat:challenger,challenged",
+    "combat": "seat:attacker,defender",
+    "attack": "seat:from,to",
+    "end": "host",
+}
+
+
+def now(state: Mapping[str, Any]) -> str | None:
+    """Where the game stands, for the table's "now" line."""
+    if finished(state):
+        return None
+    upcoming = next_turn(state)
+    if upcoming is None:
+        return "Whoever rolls highest takes the first turn"
+    return f"Next: {state['seats'][upcoming]['name']}'s turn"
+
+
 GAME = Game(
     slug="alatriste",
     name="El Capitán Alatriste",
@@ -1143,6 +1247,7 @@ GAME = Game(
     max_players=6,
     options={},
     check_options=check_options,
+    authority=AUTHORITY,
     setup=setup,
     moves={
         "setup": setup_move,
@@ -1163,4 +1268,7 @@ GAME = Game(
     standings=standings,
     finished=finished,
     summary=summary,
+    score_label="Fame + ½ ducats",
+    rank_rule="Reaching El Valido wins; otherwise Fame plus half the ducats.",
+    now=now,
 )

@@ -1,10 +1,11 @@
 """Plausible El Capitán Alatriste moves for a state, legal or not: the conformance test draws
 random games from them (tests/test_conformance.py). Pure: the rules and the standard library only.
 
-Every seat sets up first; then turns pay income, boxes and cards change chips, cards go on and
-off the boards, attack cards wait, the Patrol jails and players come free again, duels and
-combats are fought (with the players' dice or the server's), the dice game, the bullfight and
-the Act of Faith are played, and now and then someone tries El Valido or the players stop.
+Every seat sets up first; then turns go round the table and pay income, boxes and cards change
+chips, cards go on and off the boards, attack cards wait, the Patrol jails and players come free
+again, duels and combats are fought (with the players' dice or the server's), the dice game, the
+bullfight and the Act of Faith are played, and now and then someone tries El Valido or the
+players stop.
 """
 
 from __future__ import annotations
@@ -53,6 +54,15 @@ def _setup(seat: int, rng: random.Random) -> dict[str, Any]:
         ducats += 1  # 11 chips: refused
     return _move("setup", {"seat": seat, "fencing": fencing, "ducats": ducats},
                  rng.choice((None, seat)))
+
+
+def _turn(state: Mapping[str, Any], playing: list[int], rng: random.Random) -> dict[str, Any]:
+    """The next seat's turn round the table (anyone's for the first); now and then a seat
+    out of turn, which the rules refuse."""
+    seat = rules.next_turn(state)
+    if seat is None or rng.random() < 0.1:
+        seat = rng.choice(playing)
+    return _move("turn", {"seat": seat}, rng.choice((None, seat)))
 
 
 def _adjust(seat: int, rng: random.Random) -> dict[str, Any]:
@@ -163,13 +173,13 @@ def candidates(state: Mapping[str, Any], rng: random.Random) -> list[dict[str, A
     if len(playing) < 2:
         return moves
     seat = rng.choice(playing)
-    fighters = [s for s in playing
-                if seats[s]["status"] == "free" and not seats[s]["wanted_turns"]]
+    fighters = [s for s in playing if seats[s]["status"] == "free"
+                and not seats[s]["wanted_turns"] and not seats[s]["lost_turns"]]
     one, two = rng.sample(fighters if len(fighters) >= 2 and rng.random() < 0.9 else playing, 2)
     held = [s for s in playing if seats[s]["status"] != "free"]
     if held and rng.random() < 0.3:
         moves.append(_move("status", {"seat": rng.choice(held), "status": "free"}))
-    moves += [_move("turn", {"seat": seat}, rng.choice((None, seat))), _adjust(seat, rng)]
+    moves += [_turn(state, playing, rng), _adjust(seat, rng)]
     for maker, chance in ((lambda: _card_move(state, seat, rng), 0.4),
                           (lambda: _attack(playing, rng), 0.2),
                           (lambda: _status(state, seat, rng), 0.15),

@@ -9,6 +9,7 @@ class KnightsConfig(GameConfig):
     rules = "games.knights.rules.GAME"
     moves = "games.knights.moves.SERIALIZERS"
     panel_model = "games.knights.panel.panel_model"
+    live_model = "games.knights.panel.live_model"
     panel_data = "games.knights.panel_data.phones"
     urls = "games.knights.urls"
     styles = ("games/knights/panel.css",)

@@ -85,9 +85,10 @@ def ask(state):
     return _("Enter the worship.")
 
 
-def card_grid(state):
-    """Rows of chivalries (grouped), one cell per damosel: where every card is."""
-    knight_phase = state["phase"] == "knight"
+def card_grid(state, *, reasons=True):
+    """Rows of chivalries (grouped), one cell per damosel: where every card is. `reasons`: why
+    each knight may not take a card (the grant form's greying), not needed where nobody taps."""
+    knight_phase = reasons and state["phase"] == "knight"
     granted = {(g["damosel"], g["chivalry"]) for g in state["granted"]}
     seats = range(len(state["seats"]))
     rows = []
@@ -130,6 +131,13 @@ def damosel_columns(state):
             for damosel in rules.DAMOSELS]
 
 
+def hidden_grants(state):
+    """This round's grants whose damosel this viewer may not see yet (the redacted state names
+    none): who holds which chivalry."""
+    return [{"name": _name(state, g["seat"]), "knight": state["seats"][g["seat"]]["knight"],
+             "chivalry": g["chivalry"]} for g in state["granted"] if g["damosel"] is None]
+
+
 def grant_default(state):
     """The knight the grant form starts on: the first not yet granted a card this round."""
     done = {g["seat"] for g in state["granted"]}
@@ -156,7 +164,7 @@ def joust_targets(state):
     targets = []
     for card in rules.challengeable(state):
         holder, damosel, chivalry = card["holder"], card["damosel"], card["chivalry"]
-        label = f"{damosel}'s {chivalry}" if damosel else chivalry
+        label = f"{damosel}'s {chivalry}" if damosel else chivalry  # a hidden damosel: none
         targets.append((f"{holder}:{damosel or ''}:{chivalry}",
                         f"{_name(state, holder)}: {label}"))
     return targets
@@ -243,13 +251,89 @@ def progress(state):
     return rows
 
 
-def panel_model(state, *, viewer, is_host, data, posted, refusal):
-    """The panel of one viewer (a seat, or None for the host). `data` is
-    games.knights.panel_data.phones: the seats held by a phone. The forms refill nothing from a
-    refused post (`posted`): each is a button or a fresh choice."""
-    phones = set(data or ())
-    resolution = state.get("resolution")
+def controls_key(state):
+    """What the per-seat controls were drawn for: the round, the phase and its step, and how
+    many grants, offers, jousts and seals the round has (a grant gives a knight a card to offer
+    or joust for, an offer a card to challenge or place). Only the live part is pushed on every
+    move; a phone whose controls carry another key than the pushed part fetches them again
+    (static/games/knights/panel.js). Counts only, never names: the key must read the same in
+    every seat's redaction of the state (Arthur's draw and the granted damosels are hidden by
+    name, never in number)."""
+    offered = ".".join(",".join(row["offered"]) or "-" for row in state["seats"])
+    return ":".join(str(part) for part in (
+        state["round"], state["phase"], state["event"] or "-", len(state["event_choices"]),
+        len(state["granted"]), offered, len(state["joust"]["challenged"]),
+        ",".join(sorted(state["sealed"])) or "-", int(state["resolution"] is not None)))
+
+
+def live_model(state, standings=None):
+    """The part every phone sees alike, pushed once per version: the round, the event, where
+    every card is, who has sealed, the round's worship, the way to victory. `state` is redacted
+    as the board sees it (no viewer): no sealed face, no hidden damosel, no event of Arthur's
+    draw."""
     finished = state["phase"] == "finished"
+    resolution = state.get("resolution")
+    placed = placements(state, None, ())
+    return {
+        "round": state["round"],
+        "phase": state["phase"],
+        "ask": ask(state),
+        "arthur": _name(state, state["arthur"]),
+        "merlin": _name(state, state["merlin"]),
+        "event": event_info(state),
+        "columns": damosel_columns(state),
+        "grid": card_grid(state, reasons=False),
+        "hidden_grants": hidden_grants(state),
+        "offered": [{"name": row["name"], "chivalries": row["offered"]}
+                    for row in state["seats"] if row["offered"]],
+        "sealed": placed["seats"] if placed and placed["sealing"] else [],
+        "resolution": outcome_rows(state, resolution, applied=True) if resolution else None,
+        "progress": progress(state),
+        "finished": finished,
+        "order": [_name(state, seat) for seat in state["victory"]["order"]]
+        if finished and state["victory"] else [],
+        "controls": controls_key(state),
+    }
+
+
+def step_seat(state):
+    """The seat whose own step the event phase waits for: Arthur draws and discards, Merlin
+    reveals (None outside the event phase)."""
+    if state["phase"] != "event":
+        return None
+    return state["arthur"] if event_step(state) in ("draw", "pass") else state["merlin"]
+
+
+def panel_model(state, *, viewer, is_host, data, posted, refusal):
+    """The controls of one viewer (a seat, or None for the host with no seat), seat-first: this
+    seat's own part (its offers, its seal, its joust; Arthur's and Merlin's steps on their
+    phones; Merlin's grants), then the table's (a step or a grant for a seat without its phone,
+    the worship, the end of the round), then, for the host only, the other seats' controls
+    folded away: a guest's phone is given no button that could only be refused. The table's
+    part every phone sees alike is `live_model`'s. `data` is games.knights.panel_data.phones:
+    the seats held by a phone. The forms refill nothing from a refused post (`posted`): each is
+    a button or a fresh choice."""
+    phones = set(data or ())
+    finished = state["phase"] == "finished"
+    seated = viewer is not None and 0 <= viewer < len(state["seats"])
+    own = None
+    if seated:
+        row = state["seats"][viewer]
+        own = {"seat": viewer, "name": row["name"], "knight": row["knight"],
+               "damosel": row["damosel"],
+               "grants": [g for g in state["granted"] if g["seat"] == viewer and g["damosel"]]}
+    # A step or a grant for Arthur or Merlin from another phone is the host's (for a seat
+    # without its phone): a guest's phone shows the sentence of whose step it is.
+    stepper = step_seat(state)
+    all_offers = offers(state) or []
+    placed = placements(state, viewer, phones)
+    joust = joust_targets(state)
+    step = event_step(state) if state["phase"] == "event" else None
+    own_offers = next((row for row in all_offers if row["seat"] == viewer), None)
+    step_own = step is not None and seated and viewer == stepper
+    grant_own = state["phase"] == "knight" and seated and viewer == state["merlin"]
+    joust_own = bool(joust) and seated and not is_host
+    refused = (refusal or {}).get("form") or ""
     return {
         "ask": ask(state),
         "arthur": _name(state, state["arthur"]),
@@ -258,19 +342,41 @@ def panel_model(state, *, viewer, is_host, data, posted, refusal):
         "events": sorted(rules.EVENTS),
         "events_drawn": rules.EVENTS_DRAWN,
         "app_deck": state["options"]["deck"] == "app",
-        "event_step": event_step(state) if state["phase"] == "event" else None,
+        "event_step": step,
+        # Arthur's draw: the events' names reach only the seats that see them (redacted).
+        "choices_seen": all(state["event_choices"]),
+        # Arthur's and Merlin's own steps come first on their phones; the table's otherwise.
+        "step_own": step_own,
+        "step_table": step is not None and is_host and not (seated and viewer == stepper),
         "columns": damosel_columns(state),
         "grid": card_grid(state),
         "grant_default": grant_default(state),
-        "offers": offers(state),
-        "joust": joust_targets(state),
+        "grant_own": grant_own,
+        "grant_table": state["phase"] == "knight" and is_host
+        and not (seated and viewer == state["merlin"]),
+        "own": own,
+        "own_offers": own_offers,
+        # Nothing of this seat's own to do now: its part says whose turn it is instead.
+        "own_idle": not (step_own or grant_own or joust_own or (own_offers and own_offers["legal"])
+                         or (placed and placed["own"] and placed["sealing"])),
+        "other_offers": [{**row, "form": f"offer-{row['seat']}"} for row in all_offers
+                         if row["seat"] != viewer] if is_host else [],
+        "offers": bool(all_offers),
+        "joust": joust,
+        # A guest jousts as its own knight first; the host names any challenger.
+        "joust_own": joust_own,
+        "challenger": viewer if seated else 0,
         "joust_stake": rules.JOUST_STAKE,
         "similar_max": rules.MAX_SIMILAR_PAIRS,
-        "placements": placements(state, viewer, phones),
-        "resolution": outcome_rows(state, resolution, applied=True) if resolution else None,
         "progress": progress(state),
-        "can_end": resolution is not None and not finished,
+        "placements": placed,
+        # Every placement at once: the host's (it would enter the others' secret choices), or
+        # anyone's when nothing is secret (a Prosperity is applied with no placement).
+        "whole": bool(placed) and (is_host or not placed["sealing"]),
+        "is_host": is_host,
+        # The host's fold of the other seats opens on its own refusal ("offer-2", "seal-2").
+        "others_open": refused.startswith(("offer-", "seal-")),
+        "can_end": state.get("resolution") is not None and not finished,
         "finished": finished,
-        "order": [_name(state, seat) for seat in state["victory"]["order"]]
-        if finished and state["victory"] else [],
+        "controls": controls_key(state),
     }

@@ -16,6 +16,27 @@ Readings the app chose where the spec is open (each marked "the app's reading" b
 - A sealed choice is final (the placement is the seat's own, hidden from the others): a seat
   seals once, and the host's whole placement takes every seal as it stands, filling in only the
   seats that have not sealed.
+
+What Merlin and Arthur see (hidden from the other devices by `redact`, `redact_move` and the log):
+- The damosel behind a granted card. Rulebook 5.2: Merlin "displays them so that only he sees the
+  damosel side and the other players only see the chivalry side"; 5.3: "Proceed until Merlin's
+  turn. [...] Reveal the damosel behind your granted Chivalry card". The app's reading: while the
+  knight phase is open, a granted card's damosel is seen by Merlin's seat and by the seat whose
+  knight holds it (the issue's "its knight's seat"); it is revealed to the table when the knight
+  phase ends (the first offer, seal, worship or disaster). Until then the standings and the
+  progress count the card as earned but not as given. A grant or joust the table undid stays
+  hidden the same way while a knight phase is open (the state cannot tell its round).
+- Arthur's draw. Rulebook 5.1: "Arthur draws 3 Event cards, discards 1 and gives 2 to Merlin.
+  Merlin discards 1 Event card and reveals the other." The app's reading: Arthur's seat sees the
+  3 events he drew and the one he discards (while his event phase is open); Merlin's seat sees the
+  2 he was given; the other seats, the board and the host (viewer None, unless the host sits at
+  a seat: then the host sees what that seat sees) see only the event revealed. While the game
+  runs, what is in the deck and the discards is not shown (it would tell the draws), only how many
+  cards each holds.
+- The log's line (`summary`) is shown to every device, so it never names a hidden event or
+  damosel: a draw, a discard, a grant and a knight-phase joust are told without them.
+- In the knight phase a joust may leave out the damosel: it is the holder's one grant this round
+  (so a phone that cannot see the damosel can still enter the joust).
 """
 
 from __future__ import annotations
@@ -24,7 +45,7 @@ import copy
 from collections.abc import Mapping
 from typing import Any
 
-from companion.engine import Game, RuleViolation
+from companion.engine import Game, Option, RuleViolation
 
 KNIGHTS = ["Bors", "Gawain", "Launcelot", "Pelleas", "Percival", "Tristram"]
 DAMOSELS = ["Elaine", "Guinevere", "Isolde", "Morgana", "Nimue", "Viviane"]
@@ -271,6 +292,11 @@ def _holds(state: dict[str, Any], seat: int, chivalry: str) -> str | None:
     return None
 
 
+def _has(state: dict[str, Any], seat: int, chivalry: str) -> bool:
+    """Whether the seat's knight holds a card of that chivalry (its damosel may be hidden)."""
+    return any(card["chivalry"] == chivalry for card in state["seats"][seat]["earned"])
+
+
 def _give(state: dict[str, Any], seat: int, damosel: str, chivalry: str) -> None:
     state["cards"][damosel][chivalry] = seat
     state["seats"][seat]["earned"].append({"damosel": damosel, "chivalry": chivalry})
@@ -444,7 +470,7 @@ def check_grant(state: dict[str, Any], seat: int, damosel: str, chivalry: str, *
     if not jousting and holder is not None:
         raise RuleViolation(f"{damosel}'s {chivalry} is not with {damosel}: "
                             f"{_knight(state, holder)} holds it.", field="chivalry")
-    if _holds(state, seat, chivalry):
+    if _has(state, seat, chivalry):
         raise RuleViolation(f"{_knight(state, seat)} already holds a {chivalry} card.",
                             field="chivalry")
     if state["seats"][seat]["damosel"] == damosel:
@@ -503,7 +529,7 @@ def check_offer(state: dict[str, Any], seat: int, chivalry: str, *,
         raise RuleViolation(f"{event} does not list {chivalry} "
                             f"(it lists {', '.join(event_list(state, event))}).",
                             field="chivalry")
-    if not _holds(state, seat, chivalry):
+    if not _has(state, seat, chivalry):
         raise RuleViolation(f"{_knight(state, seat)} holds no {chivalry} card.",
                             field="chivalry")
     if jousting:
@@ -577,7 +603,7 @@ def required_placements(state: dict[str, Any]) -> dict[str, list[str]]:
     needed = {}
     for seat, row in enumerate(state["seats"]):
         if kind == "disaster":
-            cards = [c for c in event_list(state, event) if _holds(state, seat, c)]
+            cards = [c for c in event_list(state, event) if _has(state, seat, c)]
         elif kind == "prosperity":
             cards = []
         else:
@@ -781,11 +807,28 @@ def challengeable(state: dict[str, Any]) -> list[dict[str, Any]]:
     if state["phase"] == "knight":
         cards = [{"holder": g["seat"], "damosel": g["damosel"], "chivalry": g["chivalry"]}
                  for g in state["granted"]]
+        # A redacted state names a card whose damosel is hidden by its holder (hidden_key).
+        keys = [challenge_key(c["damosel"], c["chivalry"]) if c["damosel"]
+                else hidden_key(c["holder"], c["chivalry"]) for c in cards]
     else:
         cards = [{"holder": seat, "damosel": None, "chivalry": chivalry}
                  for seat, row in enumerate(state["seats"]) for chivalry in row["offered"]]
-    return [card for card in cards
-            if challenge_key(card["damosel"], card["chivalry"]) not in challenged]
+        keys = [challenge_key(None, c["chivalry"]) for c in cards]
+    return [card for card, key in zip(cards, keys, strict=True) if key not in challenged]
+
+
+def _granted_card(state: dict[str, Any], holder: int, chivalry: str) -> str:
+    """A granted card named without its damosel."""
+    return f"the {chivalry} granted to {_name(state, holder)}"
+
+
+def _granted_damosel(state: dict[str, Any], holder: int, chivalry: str) -> str:
+    """The damosel of the holder's grant of that chivalry this round (one grant a seat)."""
+    for g in state["granted"]:
+        if g["seat"] == holder and g["chivalry"] == chivalry:
+            return g["damosel"]
+    raise RuleViolation(f"{_knight(state, holder)} was not granted a {chivalry} card this round.",
+                        field="holder")
 
 
 def _check_joust_cards(cards: Any) -> list[str]:
@@ -824,7 +867,10 @@ def joust(state: dict[str, Any], data: Any, actor: int | None, rng: Any) -> dict
     chivalry = _one_of(data, "chivalry", CHIVALRIES, "chivalry")
     if holder == challenger:
         raise RuleViolation("A knight cannot challenge himself.", field="challenger")
-    if phase == "knight":
+    if phase == "knight" and data.get("damosel") in (None, ""):
+        damosel = _granted_damosel(state, holder, chivalry)
+        card = _granted_card(state, holder, chivalry)
+    elif phase == "knight":
         damosel = _one_of(data, "damosel", DAMOSELS, "damosel")
         card = f"{damosel}'s {chivalry}"
         if {"seat": holder, "damosel": damosel, "chivalry": chivalry} not in state["granted"]:
@@ -865,8 +911,11 @@ def joust(state: dict[str, Any], data: Any, actor: int | None, rng: Any) -> dict
             new["seats"][challenger]["offered"].append(chivalry)
     new["joust"]["challenged"].append(key)
     new["joust"]["losers"].append(loser)
-    new["last"] = {"type": "joust", "joust": card, "holder": holder, "challenger": challenger,
-                   "cards": list(cards), "winner": winner, "worship": paid}
+    # The log's name of the card: a granted card's damosel is not told (it may still be hidden).
+    told = _granted_card(state, holder, chivalry) if damosel else card
+    new["last"] = {"type": "joust", "joust": told, "damosel": damosel, "chivalry": chivalry,
+                   "holder": holder, "challenger": challenger, "cards": list(cards),
+                   "winner": winner, "worship": paid}
     return _refresh(new)
 
 
@@ -945,6 +994,7 @@ def finished(state: dict[str, Any]) -> bool:
 def standings(state: dict[str, Any]) -> list[dict[str, Any]]:
     """Ranked rows. Finished: the final order, lot included (ranks all differ, rank 1 wins).
     Before: the same keys without the lot (equal keys share a rank) and nobody has won yet."""
+    state = redact(state, None)  # every device sees them: no hidden damosel counts as given
     count = len(state["seats"])
     keys = {seat: rank_keys(state, seat) for seat in range(count)}
     final = state["victory"]["order"] if finished(state) and state["victory"] else None
@@ -994,16 +1044,18 @@ def summary(move: Mapping[str, Any], before: dict[str, Any], after: dict[str, An
     last = after.get("last") or {}
     if kind == "draw_events":
         again = " (the discards were shuffled into a new deck)" if last.get("reshuffled") else ""
-        return (f"{_name(after, after['arthur'])} (Arthur) drew {', '.join(last['drawn'])}"
+        # Which events: Arthur's alone (the line is every device's).
+        return (f"{_name(after, after['arthur'])} (Arthur) drew {len(last['drawn'])} events"
                 f"{again}")
     if kind == "pass_events":
-        return f"{_name(after, after['arthur'])} (Arthur) discarded {data['discard']}"
+        return (f"{_name(after, after['arthur'])} (Arthur) discarded one event and passed "
+                f"{len(after['event_choices'])} to Merlin")
     if kind == "reveal_event":
         return (f"{_name(after, after['merlin'])} (Merlin) revealed "
                 f"{_describe_event(after, after['event'])}")
     if kind == "grant":
-        return (f"{_knight(after, data['seat'])} was granted {data['damosel']}'s "
-                f"{data['chivalry']}")
+        # The damosel stays Merlin's and the knight's until the knight phase ends.
+        return f"{_knight(after, data['seat'])} was granted a {data['chivalry']} card"
     if kind == "offer":
         return f"{_knight(after, data['seat'])} offered {data['chivalry']}"
     if kind == "seal":
@@ -1034,30 +1086,101 @@ def summary(move: Mapping[str, Any], before: dict[str, Any], after: dict[str, An
     return str(kind)
 
 
-# --- sealed choices -----------------------------------------------------------------------------
+# --- what a viewer may see -----------------------------------------------------------------------
+
+
+def _sees_draw(state: dict[str, Any], viewer: int | None) -> bool:
+    """Arthur sees the events he drew; Merlin the ones Arthur passed him."""
+    if viewer is None:
+        return False
+    return viewer == state["arthur"] or (
+        viewer == state["merlin"] and len(state["event_choices"]) == EVENTS_PASSED)
+
+
+def _hidden_cards(state: dict[str, Any], viewer: int | None) -> set[tuple[str, str]]:
+    """The granted cards (damosel, chivalry) whose damosel the viewer may not see yet: while the
+    knight phase is open, only Merlin and the seat whose knight holds the card see it."""
+    if state["phase"] != "knight":
+        return set()
+    return {(g["damosel"], g["chivalry"]) for g in state["granted"]
+            if viewer is None or viewer not in (g["seat"], state["merlin"])}
+
+
+def hidden_key(holder: int, chivalry: str) -> str:
+    """How a redacted `joust.challenged` names a granted card whose damosel is hidden."""
+    return f"#{holder}:{chivalry}"
+
+
+def _hide_seals(hidden: dict[str, Any], viewer: int | None) -> None:
+    hidden["sealed"] = {key: placed if viewer is not None and key == str(viewer)
+                        else {"sealed": True} for key, placed in hidden["sealed"].items()}
+
+
+def _hide_draw(hidden: dict[str, Any], viewer: int | None) -> None:
+    if hidden["options"]["deck"] != "app" or finished(hidden):
+        return  # once the game is over, nothing is hidden
+    # Only how many: which events are left would tell which were drawn and discarded.
+    hidden["event_deck"] = [None] * len(hidden["event_deck"])
+    hidden["event_discards"] = [None] * len(hidden["event_discards"])
+    if not _sees_draw(hidden, viewer):
+        hidden["event_choices"] = [None] * len(hidden["event_choices"])
+    last = hidden["last"] or {}
+    if viewer is None or viewer != hidden["arthur"]:
+        if last.get("type") == "draw_events":
+            last["drawn"] = [None] * len(last["drawn"])
+        elif last.get("type") == "pass_events":
+            last["discarded"] = None
+
+
+def _hide_grants(hidden: dict[str, Any], viewer: int | None) -> None:
+    cards = _hidden_cards(hidden, viewer)
+    challenged = hidden["joust"]["challenged"]
+    for g in hidden["granted"]:
+        damosel, chivalry, seat = g["damosel"], g["chivalry"], g["seat"]
+        if damosel is None or (damosel, chivalry) not in cards:
+            continue  # seen, or hidden already
+        hidden["cards"][damosel][chivalry] = None
+        earned = hidden["seats"][seat]["earned"]
+        earned[earned.index({"damosel": damosel, "chivalry": chivalry})] = {
+            "damosel": None, "chivalry": chivalry}
+        key = challenge_key(damosel, chivalry)
+        if key in challenged:
+            challenged[challenged.index(key)] = hidden_key(seat, chivalry)
+        g["damosel"] = None
+    last = hidden["last"] or {}
+    if last.get("type") in ("grant", "joust") and (last.get("damosel"),
+                                                   last.get("chivalry")) in cards:
+        last["damosel"] = None
+    if cards:
+        _refresh(hidden)  # given_max and victory from the cards this viewer sees
 
 
 def redact(state: dict[str, Any], viewer: int | None) -> dict[str, Any]:
-    """Hide the other seats' sealed placements while the sealing round is open."""
-    if not state.get("sealed"):
-        return state
+    """The state as a viewer (a seat, or None for the host and the board) may see it: the other
+    seats' sealed placements, Arthur's draw and the damosels behind this round's grants hidden
+    (see the module's readings). The state itself when nothing is hidden from this viewer."""
     hidden = copy.deepcopy(state)
-    hidden["sealed"] = {key: placed if viewer is not None and key == str(viewer)
-                        else {"sealed": True} for key, placed in state["sealed"].items()}
-    return hidden
+    _hide_seals(hidden, viewer)
+    _hide_draw(hidden, viewer)
+    _hide_grants(hidden, viewer)
+    return state if hidden == state else hidden
 
 
-def redact_move(move: Mapping[str, Any], state: dict[str, Any],
-                viewer: int | None) -> Mapping[str, Any]:
+def pending(state: dict[str, Any]) -> bool:
+    """Whether a hidden choice is still to be made or revealed: a seal, Arthur's draw, the
+    damosels behind this round's grants (the host's export waits until none is)."""
+    return bool(state["sealed"] or state["event_choices"]
+                or (state["phase"] == "knight" and state["granted"]))
+
+
+def _redact_seal(move: Mapping[str, Any], data: dict[str, Any], state: dict[str, Any],
+                 viewer: int | None) -> Mapping[str, Any]:
     """Hide the faces of other seats' seals while that seat's seal is still pending, and of
     undone seals always.
 
     The current state cannot tell which round an older seal came from, so a seat's seals of
     earlier rounds are hidden too while that seat has a seal pending (the app's reading).
     """
-    data = move.get("data")
-    if move.get("type") != "seal" or not isinstance(data, dict):
-        return move
     seat = data.get("seat")
     own = viewer is not None and str(seat) == str(viewer)
     if own:
@@ -1069,13 +1192,104 @@ def redact_move(move: Mapping[str, Any], state: dict[str, Any],
     return {**move, "data": {**data, "placements": {"sealed": True}}}
 
 
+def _redact_discard(move: Mapping[str, Any], data: dict[str, Any], state: dict[str, Any],
+                    viewer: int | None) -> Mapping[str, Any]:
+    """Arthur's discard: seen by this round's Arthur while his event phase is open (the last
+    discard is his), by nobody else until the game is over."""
+    if finished(state) and not move.get("undone"):
+        return move
+    own = (viewer is not None and viewer == state["arthur"] and not move.get("undone")
+           and state["phase"] == "event" and len(state["event_choices"]) == EVENTS_PASSED
+           and state["event_discards"][-1:] == [data.get("discard")])
+    return move if own else {**move, "data": {**data, "discard": None}}
+
+
+def _redact_granted(move: Mapping[str, Any], data: dict[str, Any], state: dict[str, Any],
+                    viewer: int | None) -> Mapping[str, Any]:
+    """A grant's (or a knight-phase joust's) damosel while the knight phase is open: seen by
+    Merlin, the seats the move named (the knight granted it; the joust's holder) and the seat
+    holding the card now."""
+    damosel, chivalry = data.get("damosel"), data.get("chivalry")
+    if state["phase"] != "knight" or not damosel:
+        return move
+    this_round = any((g["damosel"], g["chivalry"]) == (damosel, chivalry)
+                     for g in state["granted"])
+    if not (this_round or move.get("undone")):
+        return move
+    holder = state["cards"].get(damosel, {}).get(chivalry)
+    seers = {str(seat) for seat in (state["merlin"], data.get("seat"), data.get("holder"), holder)
+             if seat is not None}
+    if viewer is not None and str(viewer) in seers:
+        return move
+    return {**move, "data": {**data, "damosel": None}}
+
+
+def redact_move(move: Mapping[str, Any], state: dict[str, Any],
+                viewer: int | None) -> Mapping[str, Any]:
+    """A move of the log as a viewer may see it (the same hiding as `redact`)."""
+    data = move.get("data")
+    if not isinstance(data, dict):
+        return move
+    kind = move.get("type")
+    if kind == "seal":
+        return _redact_seal(move, data, state, viewer)
+    if kind == "pass_events":
+        return _redact_discard(move, data, state, viewer)
+    if kind in ("grant", "joust"):
+        return _redact_granted(move, data, state, viewer)
+    return move
+
+
+# How the new-game form shows the options (the API takes the same values).
+OPTION_FIELDS = (
+    Option("deck", "Event cards", "choice", choices=(
+        ("app", "The app keeps and shuffles the event deck"),
+        ("table", "We turn the real cards and enter the event"),
+    ), help="Arthur draws three events and Merlin reveals one each round."),
+    Option("merlin", "Merlin in the first round", "seat",
+           help="The oldest player starts as Merlin; Arthur is the next seat."),
+    Option("joust", "Jousts", "switch", help="The optional joust rule."),
+    Option("knights", "Knights by seat", "advanced",
+           help='A list of knight names in seat order, e.g. ["Bors", "Gawain", "Launcelot"]; '
+                "empty deals them in order."),
+    Option("damosels", "Damosels by seat", "advanced",
+           help="A list of damosel names in seat order; empty deals them in order."),
+    Option("events", "Event overrides", "advanced",
+           help='Events whose chivalry lists differ from the app\'s, e.g. '
+                '{"The Death of Merlin": ["farmer", "fisher"]}.'),
+)
+
+
+# Who may make a move (engine.move_authority): a move whose fields name a "seat" is that seat's;
+# a seal only from the seat's own phone (the host seals for a seat no phone holds); a joust is
+# either jouster's. Merlin grants the damosels' cards to the knights: a grant is the table's.
+AUTHORITY = {
+    "seal": "own",
+    "grant": "table",
+    "joust": "seat:holder,challenger",
+}
+
+
+def now(state: dict[str, Any]) -> str | None:
+    """Where the game stands, for the table's "now" line (the event once revealed)."""
+    if finished(state):
+        return None
+    line = (f"Round {state['round']}, {state['phase']} phase: {_name(state, state['arthur'])} "
+            f"is Arthur, {_name(state, state['merlin'])} Merlin")
+    if state.get("event"):
+        line += f"; event: {state['event']}"
+    return line
+
+
 GAME = Game(
     slug="knights",
     name="Knights & Damosels",
     min_players=3,
     max_players=6,
     options=OPTIONS,
+    option_fields=OPTION_FIELDS,
     check_options=check_options,
+    authority=AUTHORITY,
     setup=setup,
     moves={
         "draw_events": draw_events,
@@ -1094,4 +1308,8 @@ GAME = Game(
     summary=summary,
     redact=redact,
     redact_move=redact_move,
+    pending=pending,
+    score_label="Worship",
+    rank_rule="The best victory of the rule card wins; Worship breaks ties as it says.",
+    now=now,
 )

@@ -9,6 +9,7 @@ class QuixoteConfig(GameConfig):
     rules = "games.quixote.rules.GAME"
     moves = "games.quixote.moves.SERIALIZERS"
     panel_model = "games.quixote.panel.panel_model"
+    live_model = "games.quixote.panel.live_model"
     urls = "games.quixote.urls"
     stats = "games.quixote.stats.figures"
     styles = ("games/quixote/panel.css",)

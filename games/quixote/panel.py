@@ -153,6 +153,8 @@ def score_forms(state: Mapping[str, Any], viewer: int | None,
             except (TypeError, ValueError):
                 values["round"] = round_
         mine = viewer == index
+        # A phone opens its own due round; the host with no seat the first due one (inside
+        # the folded "Play for another seat").
         open_ = refused or (due and (mine or (viewer is None and not opened)))
         opened = opened or open_
         try:
@@ -161,16 +163,28 @@ def score_forms(state: Mapping[str, Any], viewer: int | None,
             preview = {"error": problem.message}
         forms.append({
             "index": index, "name": seat["name"], "form": name, "mine": mine, "due": due,
-            "open": open_, "choices": choices, "values": values, "preview": preview,
+            "open": open_, "refused": refused, "choices": choices, "values": values,
+            "preview": preview,
             "knights": rules.KNIGHTS_ROUND in choices,  # the knight groups' field shows
+            # The inputs' max: what the tiles hold after the latest round the form may score
+            # (a lower round picked in the form is checked by the rules, with their sentence).
+            "most": rules.ceilings(max(choices)),
             "castle_need": rules.castle_knights_needed(values["round"]),
             "shields_need": rules.shields_needed(values["round"]),
             "groups": {"church": _sizes(values["church_groups"]),
                        "windmill": _sizes(values["windmill_groups"])},
         })
-    # A guest sees its own seat first.
-    forms.sort(key=lambda form: (not form["mine"], form["index"]))
     return forms
+
+
+def controls_key(state: Mapping[str, Any]) -> str:
+    """What the per-seat controls (the score forms) depend on: the phase, the round and the
+    rounds each seat has scored. The controls are not pushed on every move; a phone whose
+    controls were drawn for another key than the pushed live part's fetches them again (a card
+    turned changes nothing here, the last card of a round or a saved score does)."""
+    scored = ".".join("".join(str(round_) for round_ in sorted(rules.scored_rounds(seat))) or "-"
+                      for seat in state["seats"])
+    return f"{state['phase']}:{state['round']}:{scored}"
 
 
 def score_table(state: Mapping[str, Any]) -> list[dict[str, Any]]:
@@ -198,21 +212,21 @@ def castles_picked(posted: Mapping[str, list[str]] | None,
     return {name: _posted(posted, name, None) for name in ("castle6", "castle4")}
 
 
-def panel_model(state: Mapping[str, Any], *, viewer: int | None, is_host: bool = False,
-                data: Any = None, posted: Mapping[str, list[str]] | None = None,
-                refusal: Mapping[str, Any] | None = None) -> dict[str, Any]:
-    """Everything the panel shows this viewer (None: the host or the board), with a refused
-    form's own values."""
+def _now_of(state: Mapping[str, Any]) -> dict[str, Any]:
+    """Where the table is: the field to fill, the card, the table's next step."""
     deck = state["deck"]
     cards = deck != "none"
     turned_in_round = state.get("turned_in_round") or 0
     last = state.get("last") or {}
+    finished = state["phase"] == "finished"
     return {
         "deck": deck,
         "cards": cards,
         "phase": state["phase"],
+        "finished": finished,
         "round": state["round"],
-        "current": state["current"],
+        # Once finished there is no field to fill: the final screen shows none.
+        "current": None if finished else state["current"],
         "card": turned_in_round,
         "of": state.get("cards_in_round"),
         "next_card": turned_in_round + 1,
@@ -220,14 +234,56 @@ def panel_model(state: Mapping[str, Any], *, viewer: int | None, is_host: bool =
         "set_aside": last.get("type") == "turn" and last.get("set_aside"),
         "refused_castles": last.get("refused") if last.get("type") == "castles" else None,
         "castles": state["castles"],
-        "picked": castles_picked(posted, refusal),
+        "waiting": rules.not_scored(state, state["round"]),
+    }
+
+
+def live_model(state: Mapping[str, Any],
+               standings: list[Mapping[str, Any]] | None = None) -> dict[str, Any]:
+    """What every phone sees alike, pushed once per version: the field to fill and the table's
+    own controls (the castles, turning a card: any seated phone's move, so the same for all),
+    the principality's grid and the score table; at the end the final standings."""
+    model = _now_of(state)
+    cards = model["cards"]
+    model.update({
         "grid": grid_of(state) if cards else [],
         "columns": rules.COLUMNS,
         "free": rules.free_fields(state) if cards else [],
         "fields": rules.FIELDS,
-        "waiting": rules.not_scored(state, state["round"]),
-        "forms": score_forms(state, viewer, refusal, posted),
         "table": score_table(state),
+        "standings": list(standings or ()) if model["finished"] else [],
+        "controls": controls_key(state),
+    })
+    return model
+
+
+def panel_model(state: Mapping[str, Any], *, viewer: int | None, is_host: bool = False,
+                data: Any = None, posted: Mapping[str, list[str]] | None = None,
+                refusal: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """This phone's controls, seat-first (None: the host with no seat): `own_due`, its own
+    round to score, comes first; then the table's part (panel_live); then `own_later`, a
+    correction of its own earlier round, folded; and for the host only `others`, every other
+    seat's form in the "Play for another seat" fold. A guest's phone gets no other seat's form:
+    that move would only be refused. The refused castles form's fields come back in
+    `picked`."""
+    forms = [] if state["phase"] == "finished" else score_forms(state, viewer, refusal, posted)
+    own = next((form for form in forms if form["mine"]), None)
+    others = [form for form in forms if not form["mine"]] if is_host else []
+    return {
+        **_now_of(state),
+        "viewer": viewer,
+        "is_host": is_host,
+        "own_due": own if own and own["due"] else None,
+        "own_later": own if own and not own["due"] else None,
+        "others": others,
+        # Folded, but for a refusal to show, or for the host who keeps the table from no seat
+        # while a round is due: scoring the seats is then that phone's own part.
+        "others_open": any(form["refused"] or (viewer is None and form["open"])
+                           for form in others),
+        # Kept for the templates that list every form (the host's fold lists `others`).
+        "forms": forms,
+        "picked": castles_picked(posted, refusal),
+        "controls": controls_key(state),
         "chips": CHIPS,
         "shields": SHIELDS,
     }

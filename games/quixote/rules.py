@@ -16,6 +16,24 @@ Readings where the spec leaves the choice to the app (the app's reading):
 - `church_groups` and `windmill_groups` are required (an empty list: no group); `knight_groups`
   may be left out or empty in every round, and is refused when it has a group in rounds 1 and 2.
 - A solitaire rating is given once the game is finished ("" before, and for 70 or less).
+
+The numbers must fit the tiles (`ceilings`): a round's score is checked against what the
+principality can hold once that round's tiles are placed (a correction of an earlier round too).
+The rulebook prints no count of the churches, windmills and knights on the tiles, only the tiles,
+so each ceiling is the most the tiles could hold, never less than a real principality holds:
+- The tiles: "In the first round, each player places 9 tiles in his Principality, in the second
+  round 7 tiles, and in the third round, the remaining 5 (+1) tiles": 9, 16, 22 tiles after
+  rounds 1, 2, 3. The two castle tiles are placed before ("Place your remaining 22 tiles") and
+  hold no church, windmill or knight.
+- A tile holds at most one church, windmill or knight on each half: "Every tile has two halves!",
+  and a knight stands on "his tile half". So 18, 32, 44 of each kind: the church groups together
+  (the windmill groups, the knight groups of round 3) have at most that many members, and a castle
+  ("connect it to at least one knight") at most that many knights connected.
+- The defense: "All knights which are placed on the edge of the Principality whose tile half is
+  directly connected by road to the outermost edge" count "using the points on their shields".
+  18 of the 24 fields are on the edge (rows 1 and 3, columns A and H: the spec), so at most
+  min(tiles, 18) tiles defend, each with a knight on both halves of at most 3 shields (the shields
+  are 1 to 3): 54, 96, 108 shields.
 """
 
 from __future__ import annotations
@@ -27,7 +45,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from companion.engine import Game, RuleViolation, rank_by_score
+from companion.engine import Game, Option, RuleViolation, rank_by_score
 
 COLUMNS = "ABCDEFGH"
 ROWS = (1, 2, 3)
@@ -40,6 +58,10 @@ DEFENSE_POINTS = 5
 SHIELDS_PER_ROUND = 4  # rulebook: at least 4, 8, 12 shield points in rounds 1, 2, 3
 KNIGHTS_ROUND = 3  # the round whose scoring counts the best group of knights
 KNIGHT_SHIELDS = (1, 2, 3)  # the shields a knight tile may show
+HALVES_PER_TILE = 2  # rulebook: "Every tile has two halves!" (one church, windmill or knight each)
+# The fields on the edge of the principality (rulebook: "placed on the edge of the Principality").
+EDGE_FIELDS = tuple(name for name in FIELDS
+                    if name[0] in (COLUMNS[0], COLUMNS[-1]) or int(name[1:]) in (ROWS[0], ROWS[-1]))
 BREAKDOWN_KEYS = ("round", "castle6", "castle4", "churches", "windmills", "defense", "knights",
                   "total")
 RATINGS = ((100, "absolutely incredible"), (85, "quite rare"), (70, "very good"))
@@ -197,6 +219,54 @@ def shields_needed(round_: int) -> int:
     return SHIELDS_PER_ROUND * round_
 
 
+def tiles_after(round_: int) -> int:
+    """The tiles a principality holds, its castles aside, once round `round_` is placed."""
+    return sum(CARDS_PER_ROUND[earlier] for earlier in ROUNDS if earlier <= round_)
+
+
+def ceilings(round_: int) -> dict[str, int]:
+    """The most a principality can hold after round `round_` (see the module's docstring): its
+    tiles, those on the edge, the churches, windmills, knights, and shields defending the realm."""
+    tiles = tiles_after(round_)
+    edge_tiles = min(tiles, len(EDGE_FIELDS))
+    halves = HALVES_PER_TILE * tiles
+    return {"tiles": tiles, "edge_tiles": edge_tiles, "churches": halves, "windmills": halves,
+            "knights": halves,
+            "defense_shields": KNIGHT_SHIELDS[-1] * HALVES_PER_TILE * edge_tiles}
+
+
+def _check_ceilings(score: Mapping[str, Any]) -> None:
+    """Refuse a score the tiles placed by the end of its round could not hold."""
+    round_ = score["round"]
+    most = ceilings(round_)
+    tiles = f"after round {round_} the {most['tiles']} tiles hold at most"
+    for name, building, plural in (("church_groups", "church", "churches"),
+                                   ("windmill_groups", "windmill", "windmills"),
+                                   ("knight_groups", "knight", "knights")):
+        sizes = score[name] if name != "knight_groups" else [len(g) for g in score[name]]
+        if sum(sizes) > most[plural]:
+            raise RuleViolation(
+                f"The {building} groups add up to {sum(sizes)} {plural}: {tiles} "
+                f"{most[plural]} (one on each tile half).", field=name,
+            )
+    for castle in CASTLE_POINTS:
+        knights = score[f"castle{castle}_knights"]
+        if knights > most["knights"]:
+            raise RuleViolation(
+                f"The {castle}-castle cannot have {knights} knights connected: {tiles} "
+                f"{most['knights']} knights (one on each tile half).",
+                field=f"castle{castle}_knights",
+            )
+    shields = score["defense_shields"]
+    if shields > most["defense_shields"]:
+        raise RuleViolation(
+            f"{shields} shields cannot defend the realm: after round {round_} at most "
+            f"{most['edge_tiles']} tiles lie on the edge, with at most "
+            f"{most['defense_shields']} shields (a knight of {KNIGHT_SHIELDS[-1]} on each tile "
+            "half).", field="defense_shields",
+        )
+
+
 def _group_sizes(data: Mapping[str, Any], name: str, building: str) -> list[int]:
     groups = _required(data, name)
     if not isinstance(groups, list):
@@ -231,7 +301,7 @@ def read_score(round_: Any, data: Any) -> dict[str, Any]:
     round_ = check_round(round_)
     if not isinstance(data, Mapping):
         raise RuleViolation("A score is a set of named numbers.", field=None)
-    return {
+    score = {
         "round": round_,
         "castle6_knights": _whole(_required(data, "castle6_knights"), "castle6_knights",
                                   "The knights connected to the 6-castle"),
@@ -243,6 +313,8 @@ def read_score(round_: Any, data: Any) -> dict[str, Any]:
                                   "The shields defending the realm"),
         "knight_groups": _knight_groups(data, round_),
     }
+    _check_ceilings(score)
+    return score
 
 
 def group_points(size: int) -> int:
@@ -658,12 +730,37 @@ def summary(move: Mapping[str, Any], before: Mapping[str, Any], after: Mapping[s
     return str(kind)
 
 
+# How the new-game form shows the options (the API takes the same values).
+OPTION_FIELDS = (
+    Option("deck", "Position cards", "choice", choices=(
+        ("app", "The app shuffles and turns them"),
+        ("table", "We turn the real cards and enter each one"),
+        ("none", "No cards: keep only the scores"),
+    ), help="Who turns the position cards that say where each tile goes."),
+)
+
+
+def now(state: Mapping[str, Any]) -> str | None:
+    """Where the game stands, for the table's "now" line."""
+    round_, phase = state["round"], state["phase"]
+    if phase == "castles":
+        return f"Round {round_}: place the castles"
+    if phase == "placing":
+        return (f"Round {round_}: turn card {state['turned_in_round'] + 1} of "
+                f"{state['cards_in_round']}")
+    if phase == "scoring":
+        waiting = not_scored(state, round_)
+        return f"Round {round_}: score the round (waiting for {', '.join(waiting)})"
+    return None
+
+
 GAME = Game(
     slug="quixote",
     name="Don Quixote",
     min_players=1,
     max_players=4,
     options={"deck": "app"},
+    option_fields=OPTION_FIELDS,
     check_options=check_options,
     setup=setup,
     moves={"castles": move_castles, "turn": move_turn, "score": move_score},
@@ -672,4 +769,7 @@ GAME = Game(
     summary=summary,
     tallies=tallies,
     round_scores=round_scores,
+    score_label="Points",
+    rank_rule="Most points after the third round wins.",
+    now=now,
 )

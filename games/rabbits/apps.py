@@ -10,6 +10,7 @@ class RabbitsConfig(GameConfig):
     moves = "games.rabbits.moves.SERIALIZERS"
     urls = "games.rabbits.urls"
     panel_model = "games.rabbits.panel.panel_model"
+    live_model = "games.rabbits.panel.live_model"
     samples = "games.rabbits.samples.candidates"
     styles = ("games/rabbits/panel.css",)
     scripts = ("games/rabbits/panel.js",)

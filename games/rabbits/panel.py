@@ -33,36 +33,26 @@ def _grid(state: Mapping[str, Any], names: list[str]) -> list[dict[str, Any]]:
             for suit in rules.SUITS]
 
 
-def panel_model(state: Mapping[str, Any], *, viewer: int | None, is_host: bool = False,
-                data: Any = None, posted: Mapping[str, list[str]] | None = None,
-                refusal: Mapping[str, Any] | None = None) -> dict[str, Any]:
-    """The royal line as a grid, the rabbits, the turn, and which forms this phone may use (the
-    host enters for everyone; a guest for its own seat). `posted` refills a refused form."""
+def _seat_rows(state: Mapping[str, Any]) -> list[dict[str, Any]]:
+    options, turn = state["options"], state["turn"]
+    return [{
+        "index": index, "name": player["name"], "royals": player["royals"],
+        "carrots": player["carrots"], "first_ace_spent": player["first_ace_spent"],
+        "place": player["place"], "place_name": rules.PLACE_NAMES[player["place"]],
+        "missing": rules.ending_missing(player["royals"], options["ending"]),
+        "in_turn": index == turn["seat"],
+    } for index, player in enumerate(state["seats"])]
+
+
+def live_model(state: Mapping[str, Any], standings: Any = None) -> dict[str, Any]:
+    """What every phone sees alike, pushed once per version: the turn's roll and price, the royal
+    line and the rabbits. Its data-* attributes also tell panel.js which seat rolls and which
+    acts, so that each phone's own controls (not pushed) show the moves that are now theirs."""
     names = [seat["name"] for seat in state["seats"]]
-    turn = state["turn"]
-    options = state["options"]
+    turn, options = state["turn"], state["options"]
+    finished = state["winner"] is not None
     rolled = turn["dice"] is not None
     roller = rules.roller(state)
-    finished = state["winner"] is not None
-
-    seats = []
-    for index, player in enumerate(state["seats"]):
-        seats.append({
-            "index": index, "name": player["name"], "royals": player["royals"],
-            "carrots": player["carrots"], "carrot_marks": range(player["carrots"]),
-            "first_ace_spent": player["first_ace_spent"], "place": player["place"],
-            "place_name": rules.PLACE_NAMES[player["place"]],
-            "missing": rules.ending_missing(player["royals"], options["ending"]),
-            "is_me": index == viewer, "editable": bool(is_host) or index == viewer,
-            "where_form": f"where-{index}", "in_turn": index == turn["seat"],
-        })
-
-    in_turn = rolled and not turn["ended"] and not finished
-    thief = seats[turn["seat"]]
-    victims = [{"index": s["index"], "name": s["name"], "royals": s["royals"],
-                "form": f"steal-{s['index']}"}
-               for s in seats if s["index"] != turn["seat"] and s["royals"]]
-    posted = dict(posted or {})
     return {
         "names": names,
         "finished": finished,
@@ -71,22 +61,74 @@ def panel_model(state: Mapping[str, Any], *, viewer: int | None, is_host: bool =
         "dice": turn["dice"], "price": turn["price"], "rolled": rolled,
         "lottery_played": turn.get("lottery", False), "ended": turn.get("ended"),
         "roller": roller, "roller_name": names[roller],
-        "in_turn": in_turn,
-        "may_roll": not finished and (bool(is_host) or viewer == roller),
-        "may_act": in_turn and (bool(is_host) or viewer == turn["seat"]),
+        # The seat that may play the turn's moves now (None: the next roll comes first).
+        "acting": turn["seat"] if rolled and not turn.get("ended") and not finished else None,
         "grid": _grid(state, names),
-        "line": state["line"],
-        "seats": seats,
-        "thief": thief,
-        "thief_full": len(thief["royals"]) >= 3,
-        "victims": victims,
-        "ending": options["ending"], "ending_text": rules.ENDING_WORDS[options["ending"]],
+        "seats": _seat_rows(state),
+        "ending_text": rules.ENDING_WORDS[options["ending"]],
         "values": options["values"], "advanced_citadel": options["advanced_citadel"],
-        "lottery_ranks": LOTTERY_RANKS,
+        "first_ace_value": rules.first_ace_value(options["values"]),
+    }
+
+
+def _controls(state: Mapping[str, Any], seat: int, *, own: bool) -> dict[str, Any]:
+    """One seat's moves, all of them: which show is the live part's to say (panel.js), since
+    these are not pushed; stale, a form is refused by the rules with a sentence."""
+    turn = state["turn"]
+    rolled = turn["dice"] is not None
+    rows = _seat_rows(state)
+    me = rows[seat]
+    others = [row for row in rows if row["index"] != seat]
+    return {
+        "index": seat, "name": me["name"], "own": own, "place": me["place"],
+        "prefix": f"rb-{seat}",
+        "rolls": rules.roller(state) == seat,
+        "acts": rolled and not turn.get("ended") and turn["seat"] == seat,
+        "lottery_played": turn.get("lottery", False),
+        "royals": me["royals"], "full": len(me["royals"]) >= 3, "missing": me["missing"],
+        "victims": [{"index": row["index"], "name": row["name"], "royals": row["royals"],
+                     "form": f"steal-{seat}-{row['index']}"}
+                    for row in others if row["royals"]],
+        # The rabbits that may have won a spades attack against this one (the seat in turn
+        # first): the victim's phone may enter the steal too.
+        "thieves": sorted(others, key=lambda row: row["index"] != turn["seat"]),
+        "forms": {kind: f"{kind}-{seat}"
+                  for kind in ("roll", "dice", "lottery", "pay", "audience", "arrive", "where",
+                               "stolen")},
+    }
+
+
+def panel_model(state: Mapping[str, Any], *, viewer: int | None, is_host: bool = False,
+                data: Any = None, posted: Mapping[str, list[str]] | None = None,
+                refusal: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """This phone's controls: its own seat's first (`own`, None for a phone with no seat), then,
+    for the host, every other seat's (`others`, folded away: the host may play any seat). A
+    guest's phone carries only its own. `posted` refills a refused form."""
+    finished = state["winner"] is not None
+    count = len(state["seats"])
+    own = None if finished or viewer is None else _controls(state, viewer, own=True)
+    others = [] if finished or not is_host else [
+        _controls(state, seat, own=False) for seat in range(count) if seat != viewer]
+    if refusal and refusal.get("form"):
+        # The seat whose form was refused opens, so the sentence shows next to it.
+        for controls in others:
+            if str(refusal["form"]).endswith(f"-{controls['index']}") \
+                    or f"-{controls['index']}-" in str(refusal["form"]):
+                controls["refused"] = True
+    posted = dict(posted or {})
+    return {
+        "viewer": viewer, "is_host": bool(is_host), "finished": finished,
+        "own": own, "others": others,
+        "others_open": any(controls.get("refused") for controls in others),
+        # Every royal, in the line's order: an audience's royal (one taken meanwhile is refused
+        # with a sentence, since these controls are not pushed).
+        "royals": list(rules.ROYALS),
+        "turn_seat": state["turn"]["seat"], "roller": rules.roller(state),
         "ranks": list(rules.RANKS),
+        "lottery_ranks": LOTTERY_RANKS,
         "suits": [{"code": s, "symbol": SUIT_SYMBOLS[s], "name": rules.SUIT_NAMES[s]}
                   for s in rules.SUITS],
-        "first_ace_value": rules.first_ace_value(options["values"]),
+        "advanced_citadel": state["options"]["advanced_citadel"],
         # A refused form's own fields, to show it again as it was sent.
         "posted": posted,
         "refill": {name: values[-1] for name, values in posted.items() if values},

@@ -22,7 +22,7 @@ import copy
 import re
 from typing import Any
 
-from companion.engine import Game, RuleViolation
+from companion.engine import Game, Option, RuleViolation
 
 # ---------------------------------------------------------------------------------------------
 # Cards
@@ -738,17 +738,56 @@ def _returned_text(last: dict[str, Any]) -> str:
 
 OPTIONS = {"ending": "diverse_monarchy", "values": "classic", "advanced_citadel": False}
 
+# How the new-game form shows the options (the API takes the same values).
+OPTION_FIELDS = (
+    Option("ending", "How to win", "choice",
+           choices=tuple((ending, f"Back at the Citadel with {ENDING_WORDS[ending]}")
+                         for ending in ENDINGS),
+           help="The royal cards a rabbit brings back to the Citadel to win."),
+    Option("values", "Card values", "choice", choices=(
+        ("classic", "Classic: the first ace 11, later aces 1, J Q K 10"),
+        ("patriarchy", "Patriarchy: the first ace 14, later aces 1, J 11, Q 12, K 13"),
+    )),
+    Option("advanced_citadel", "Advanced Citadel", "switch",
+           help="The Citadel expects hearts at the door when you are back."),
+)
+
+
+# Who may make a move (engine.move_authority): a move whose fields name a "seat" is that seat's;
+# a steal is the thief's or the victim's.
+AUTHORITY = {
+    "steal": "seat:thief,victim",
+}
+
+
+def now(state: dict[str, Any]) -> str | None:
+    """Where the game stands, for the table's "now" line."""
+    if finished(state):
+        return None
+    turn = state["turn"]
+    line = f"{state['seats'][turn['seat']]['name']}'s turn"
+    if turn.get("price") is not None:
+        line += f": the price is {turn['price']}"
+    return line
+
+
 GAME = Game(
     slug="rabbits",
     name="Lenino's Jack Rabbits",
     min_players=2,
     max_players=4,
     options=OPTIONS,
+    option_fields=OPTION_FIELDS,
     check_options=check_options,
+    authority=AUTHORITY,
     setup=setup,
     moves={"roll": roll, "lottery": lottery, "pay": pay, "audience": audience, "steal": steal,
            "where": where, "arrive": arrive},
     standings=standings,
     finished=finished,
     summary=summary,
+    score_label="Royals",
+    rank_rule="The first rabbit back at the Citadel with the ending's royals wins; then the "
+              "royals held.",
+    now=now,
 )

@@ -6,7 +6,7 @@
   var table = document.getElementById("table");
   if (!table) return;
   // panel_live: the part of a game's panel every phone sees alike (games/<game>/panel_live.html).
-  var SECTIONS = ["scoreboard", "log", "undo", "panel", "panel_live"];
+  var SECTIONS = ["scoreboard", "now", "log", "undo", "panel", "panel_live"];
   var pendingPanel = null;
   // The version each section shows: a push no newer than that is skipped (after our own move,
   // the stream brings the same fragments again).
@@ -32,6 +32,8 @@
     }
     shown[name] = Math.max(shown[name] || 0, at);
     htmx.swap(section, html, { swapStyle: "innerHTML" });
+    if (name === "scoreboard") follow();
+    if (name === "panel_live") scheduleRefetch();
   }
 
   function showNotice() {
@@ -92,6 +94,65 @@
     delete form.dataset.key;
   });
 
+  // This phone's own controls, drawn for an older table. A game whose live part (#panel_live) is
+  // pushed alone names in it what every phone's controls must have been drawn for
+  // ([data-controls] inside #panel_live), and on its panel what these were drawn for (the
+  // [data-controls] outside it): when the two differ, the phone fetches its panel again, unless
+  // a form is half filled or a move of its own is on its way (its answer brings a fresh panel).
+  function controlsKeys() {
+    var wanted = document.querySelector("#panel_live [data-controls]");
+    var drawn = null;
+    document.querySelectorAll("#panel [data-controls]").forEach(function (element) {
+      if (!drawn && !element.closest("#panel_live")) drawn = element;
+    });
+    return wanted && drawn ? [wanted.dataset.controls, drawn.dataset.controls] : null;
+  }
+  function controlsBusy() {
+    return !!document.querySelector("#panel [data-dirty], #panel [aria-busy], #panel .htmx-request");
+  }
+  var refetching = false;
+  var refetchScheduled = false;
+  function refetchControls() {
+    var keys = controlsKeys();
+    if (refetching || !keys || keys[0] === keys[1] || controlsBusy() || !table.dataset.poll) return;
+    refetching = true;
+    var asked = version();
+    fetch(table.dataset.poll, { headers: { "HX-Request": "true", "HX-Target": "live" },
+                                credentials: "same-origin", cache: "no-store" })
+      .then(function (response) { return response.ok ? response.text() : null; })
+      .then(function (html) {
+        if (!html) return;
+        var doc = new DOMParser().parseFromString(html, "text/html");
+        var fresh = doc.getElementById("panel");
+        var live = doc.getElementById("live");
+        var section = document.getElementById("panel");
+        var at = live ? parseInt(live.dataset.version || "0", 10) : 0;
+        if (!fresh || !section || at < asked || controlsBusy()) return;
+        shown.panel = Math.max(shown.panel || 0, at);
+        htmx.swap(section, fresh.innerHTML, { swapStyle: "innerHTML" });
+        // The game's own script may bring this phone's result into view again.
+        document.body.dispatchEvent(new CustomEvent("companion:controls", { bubbles: true }));
+      })
+      .catch(function () {})
+      .then(function () {
+        refetching = false;
+        // A push that came meanwhile may have moved the table on again.
+        var now = controlsKeys();
+        if (now && now[0] !== now[1] && now[0] !== keys[0]) scheduleRefetch();
+      });
+  }
+  function scheduleRefetch() {
+    if (refetchScheduled) return;
+    refetchScheduled = true;
+    window.setTimeout(function () {
+      refetchScheduled = false;
+      refetchControls();
+    }, 0);
+  }
+  document.body.addEventListener("htmx:afterSettle", scheduleRefetch);
+  document.body.addEventListener("htmx:afterRequest", scheduleRefetch);
+  document.body.addEventListener("focusout", scheduleRefetch);
+
   // The stream: every message is handled here, never swapped into the feed element itself.
   document.body.addEventListener("htmx:sseBeforeMessage", function (event) {
     event.preventDefault();
@@ -106,19 +167,36 @@
     place(message.type, message.data, seen);
   });
   // data-stream says whether the page's stream is open ("open") or down ("down"): the browser
-  // tests wait on it, and the page may show it.
+  // tests wait on it, and a quiet banner tells the table while it is down and when it is back.
   var everOpen = false;
+  var banner = document.getElementById("connection");
+  var bannerTimer = null;
+  function connection(up) {
+    if (!banner) return;
+    window.clearTimeout(bannerTimer);
+    if (!up) {
+      banner.textContent = banner.dataset.down;
+      banner.hidden = false;
+      return;
+    }
+    if (banner.hidden) return;
+    banner.textContent = banner.dataset.back;
+    bannerTimer = window.setTimeout(function () { banner.hidden = true; }, 2500);
+  }
   document.body.addEventListener("htmx:sseOpen", function () {
     failures = 0;
     everOpen = true;
     table.dataset.stream = "open";
+    connection(true);
     stopPolling();
   });
   document.body.addEventListener("htmx:sseClose", function () {
     table.dataset.stream = "down";
+    connection(false);
   });
   document.body.addEventListener("htmx:sseError", function () {
     table.dataset.stream = "down";
+    if (everOpen) connection(false);
     failures += 1;
     // A stream that never opened (a proxy that buffers it, say) will not: poll at once. One
     // that worked gets a few tries to come back first.
@@ -130,6 +208,10 @@
   document.body.addEventListener("htmx:beforeSwap", function (event) {
     var target = event.detail.target;
     if (!target || target.id !== "live" || event.detail.xhr.status >= 300) return;
+    // "No, keep playing" and a question before a move (end the game? undo a phone's move?) are
+    // always shown.
+    if (event.detail.requestConfig && event.detail.requestConfig.verb === "get") return;
+    if (/^\s*<div id="live"[^>]*\bdata-asks\b/.test(event.detail.serverResponse || "")) return;
     var found = /data-version="(\d+)"/.exec(event.detail.serverResponse || "");
     var answered = found ? parseInt(found[1], 10) : 0;
     var stale = SECTIONS.every(function (name) {
@@ -143,16 +225,18 @@
 
   // After our own move, the #live answer carries the new version.
   document.body.addEventListener("htmx:afterSwap", function (event) {
-    if (event.detail.target && event.detail.target.id === "live") {
-      pendingPanel = null;  // the answer brought a fresher panel than the one held back
-      var notice = document.getElementById("moved-on");
-      if (notice) notice.hidden = true;
-    }
+    // Only a new #live carries a version; a pushed section swapped in place (htmx.swap fires
+    // this too) must not set the page back to the version #live was first rendered at.
+    if (!event.detail.target || event.detail.target.id !== "live") return;
+    pendingPanel = null;  // the answer brought a fresher panel than the one held back
+    var notice = document.getElementById("moved-on");
+    if (notice) notice.hidden = true;
     var live = document.getElementById("live");
     if (live && live.dataset.version) {
-      table.dataset.version = live.dataset.version;
+      var answered = parseInt(live.dataset.version, 10);
+      table.dataset.version = String(Math.max(answered, version()));
       SECTIONS.forEach(function (name) {
-        shown[name] = Math.max(shown[name] || 0, parseInt(live.dataset.version, 10));
+        shown[name] = Math.max(shown[name] || 0, answered);
       });
     }
   });
@@ -164,7 +248,8 @@
     return fetch(table.dataset.poll, { headers: headers, credentials: "same-origin" })
       .then(function (response) {
         if (response.status !== 200) return;
-        table.dataset.etag = (response.headers.get("ETag") || "").replace(/"/g, "");
+        table.dataset.etag = (response.headers.get("ETag") || "").replace(/^W\//, "")
+          .replace(/"/g, "");
         return response.text().then(function (html) {
           var doc = new DOMParser().parseFromString(html, "text/html");
           var live = doc.getElementById("live");
@@ -196,6 +281,30 @@
     }
   });
   window.addEventListener("online", poll);
+
+  // A rematch: every phone at the finished table follows to the new one.
+  function follow() {
+    var link = document.querySelector("#scoreboard [data-follow]");
+    if (link) window.location.assign(link.href);
+  }
+  document.body.addEventListener("htmx:afterSettle", follow);
+  follow();
+
+  // Share: the phone's own share sheet where there is one, else the link is copied.
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest && event.target.closest("[data-share]");
+    if (!button) return;
+    var url = new URL(button.dataset.url || window.location.href, window.location.href).href;
+    var shared = { title: button.dataset.title, text: button.dataset.text, url: url };
+    if (navigator.share) {
+      navigator.share(shared).catch(function () {});
+    } else if (navigator.clipboard) {
+      navigator.clipboard.writeText((shared.text ? shared.text + " " : "") + url).then(function () {
+        button.dataset.copied = "1";
+        button.textContent = button.dataset.done || "Link copied";
+      }).catch(function () {});
+    }
+  });
 
   // Keep the screen on while the table is open (Screen Wake Lock API, where there is one).
   var wakeLock = null;

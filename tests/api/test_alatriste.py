@@ -73,6 +73,48 @@ def test_turn_pays_the_income_and_counts_lost_turns_down(as_alice, ready):
     assert (sheet(ready, 0)["ducats"], sheet(ready, 0)["lost_turns"]) == (7, 1)
 
 
+def test_turns_go_round_the_table_and_a_turn_out_of_order_is_refused(as_alice, ready):
+    play(as_alice, ready, type="turn", seat=2)  # Malatesta rolled highest
+    refused(as_alice, ready, match="Next it is Íñigo's turn, not Malatesta's", about="seat",
+            type="turn", seat=2)
+    play(as_alice, ready, type="turn", seat=0)
+    body = play(as_alice, ready, type="turn", seat=1)
+    assert body["session"]["state"]["turn"] == 1
+    assert [sheet(ready, i)["ducats"] for i in range(3)] == [7, 7, 7]
+
+
+def test_a_player_losing_turns_neither_fights_nor_plays_dice(as_alice, ready):
+    play(as_alice, ready, type="status", seat=1, status="free", lost_turns=1)
+    refused(as_alice, ready, match="Quevedo is losing turns (1 left): no duels or combats",
+            about="challenged", type="duel", challenger=0, challenged=1, accepted=True)
+    refused(as_alice, ready, match="Quevedo is losing turns (1 left): no duels or combats",
+            about="attacker", type="combat", attacker=1, defender=0)
+    refused(as_alice, ready, match="Quevedo is losing turns (1 left): no game of dice",
+            about="seat", type="dice_game", seat=1, bet=5)
+    refused(as_alice, ready, match="Quevedo is losing turns (1 left) and can't join",
+            about="joiners", type="dice_game", seat=0, bet=5, joiners=[1])
+
+
+def test_the_dice_game_refused_in_jail_says_why(as_alice, ready):
+    play(as_alice, ready, type="status", seat=0, status="jail")
+    body = refused(as_alice, ready, match="Íñigo is in the town jail: the game of dice is played "
+                   "on the board", about="seat", type="dice_game", seat=0, bet=5)
+    assert "duels" not in body["detail"]
+
+
+def test_el_valido_is_reached_from_the_board_only(as_alice, ready):
+    play(as_alice, ready, type="adjust", seat=0, stat="fame", delta=30)
+    play(as_alice, ready, type="status", seat=0, status="jail")
+    refused(as_alice, ready, match="Íñigo is in the town jail: El Valido is reached from the "
+            "board", about="seat", type="valido", seat=0, won=True)
+
+
+def test_a_character_held_by_one_player_is_refused_to_another(as_alice, ready):
+    play(as_alice, ready, type="card", seat=2, action="add", card="Emilio Bocanegra")
+    refused(as_alice, ready, match="There is one Emilio Bocanegra card and Malatesta holds it",
+            about="card", type="card", seat=0, action="add", card="Emilio Bocanegra")
+
+
 def test_adjust_chips_payments_and_death(as_alice, ready):
     body = play(as_alice, ready, type="adjust", seat=0, stat="fame", delta=5, reason="box")
     assert body["summary"] == "Íñigo +5 fame (box)"

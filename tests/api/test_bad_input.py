@@ -162,7 +162,7 @@ def test_twenty_registrations_of_one_name_at_once_make_one_account():
         try:
             answers.append(api_client().post(  # twenty phones: no registration limit
                 "/api/auth/register/", {"username": name, "password": "windmills at dusk"},
-                format="json", REMOTE_ADDR=f"10.0.0.{number}").status_code)
+                format="json", REMOTE_ADDR=f"10.0.0.{number}"))
         finally:
             connection.close()
 
@@ -171,7 +171,10 @@ def test_twenty_registrations_of_one_name_at_once_make_one_account():
         thread.start()
     for thread in threads:
         thread.join()
-    assert sorted(answers) == [201] + [400] * 19
+    assert sorted(answer.status_code for answer in answers) == [201] + [400] * 19
+    for answer in answers:
+        if answer.status_code == 400:
+            assert refused_with_a_sentence(answer)["detail"].endswith("is taken: choose another.")
     assert get_user_model().objects.filter(username__iexact="dora").count() == 1
 
 
@@ -193,6 +196,12 @@ def test_csv_cells_cannot_start_a_formula(alice, as_alice):
     from tests.factories import played
 
     played(alice, players=('=HYPERLINK("x")', "+Bo"))
+    played(alice, players=("-Cy", "@Di"))
     text = b"".join(as_alice.get("/api/results.csv").streaming_content).decode()
-    assert "'=HYPERLINK" in text and "'+Bo" in text
-    assert "\n=HYPERLINK" not in text and ",=HYPERLINK" not in text
+    for name in ('=HYPERLINK', "+Bo", "-Cy", "@Di"):
+        assert "'" + name in text
+        assert "\n" + name not in text and "," + name not in text and '"' + name not in text
+    # A name never starts with a tab (names are stripped); a cell that did would be quoted too.
+    from companion.history import spreadsheet_safe
+
+    assert spreadsheet_safe("\tEd") == "'\tEd" and spreadsheet_safe(-3) == -3

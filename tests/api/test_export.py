@@ -56,7 +56,9 @@ GAMES = {
         {"type": "setup", "seat": 0, "fencing": 4, "ducats": 6},
         {"type": "setup", "seat": 1, "fencing": 5, "ducats": 5},
         {"type": "duel", "challenger": 0, "challenged": 1, "accepted": True}]),
-    "knights": (["Ann", "Bo", "Cy"], {}, [{"type": "draw_events"}]),
+    # (Arthur's draw is hidden from the host until Merlin reveals the event: no export before.)
+    "knights": (["Ann", "Bo", "Cy"], {"deck": "table"},
+                [{"type": "reveal_event", "event": "Holy Grail"}]),
 }
 
 

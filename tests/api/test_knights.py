@@ -104,8 +104,9 @@ def test_arthur_draws_passes_and_merlin_reveals_with_the_app_deck(alice, as_alic
     refused(as_alice, session, "pass_events", "draw them first", discard="Excalibur")
     refused(as_alice, session, "reveal_event", "Arthur passes them first", event="Excalibur")
     body = play(as_alice, session, "draw_events")
-    drawn = body["session"]["state"]["event_choices"]
-    assert len(drawn) == 3 and "Bob (Arthur) drew" in body["summary"]
+    drawn = state_of(session)["event_choices"]
+    assert body["session"]["state"]["event_choices"] == [None] * 3  # Arthur's, not the host's
+    assert len(drawn) == 3 and body["summary"] == "Bob (Arthur) drew 3 events"
     refused(as_alice, session, "draw_events", "already drawn")
     other = next(e for e in sorted(_events()) if e not in drawn)
     refused(as_alice, session, "pass_events", "not among Arthur's events", discard=other)
@@ -113,7 +114,8 @@ def test_arthur_draws_passes_and_merlin_reveals_with_the_app_deck(alice, as_alic
             discard="The Lady of the Lake")
     refused(as_alice, session, "pass_events", "required", code="invalid")
     body = play(as_alice, session, "pass_events", discard=drawn[0])
-    assert body["session"]["state"]["event_choices"] == drawn[1:]
+    assert state_of(session)["event_choices"] == drawn[1:]
+    assert body["session"]["state"]["event_choices"] == [None] * 2
     refused(as_alice, session, "reveal_event", "not one of Merlin's 2 events", event=drawn[0])
     body = play(as_alice, session, "reveal_event", event=drawn[2])
     state = body["session"]["state"]
@@ -147,9 +149,11 @@ def test_a_grant_and_its_refusals(table, as_alice):
             damosel="Guinevere", chivalry="honor")
     play(as_alice, table, "reveal_event", event="Holy Grail")
     body = play(as_alice, table, "grant", seat=0, damosel="Guinevere", chivalry="honor")
-    state = body["session"]["state"]
-    assert state["seats"][0]["earned"] == [{"damosel": "Guinevere", "chivalry": "honor"}]
-    assert body["summary"] == "Ann's Bors was granted Guinevere's honor"
+    assert state_of(table)["seats"][0]["earned"] == [{"damosel": "Guinevere", "chivalry": "honor"}]
+    # The host is not Merlin: until the knight phase ends, the damosel is not the host's to see.
+    assert body["session"]["state"]["seats"][0]["earned"] == [{"damosel": None,
+                                                               "chivalry": "honor"}]
+    assert body["summary"] == "Ann's Bors was granted a honor card"
     refused(as_alice, table, "grant", "has already been granted a card this round", seat=0,
             damosel="Isolde", chivalry="sword")
     refused(as_alice, table, "grant", "Ann's Bors holds it", seat=1, damosel="Guinevere",
@@ -251,8 +255,11 @@ def test_a_disaster_returns_the_majority_and_charges_the_minority(table, as_alic
 def test_seals_from_the_phones_apply_the_worship_once_the_last_is_in(alice, table, as_alice):
     quest_scene(as_alice, table)
     phones = [api_client(guest=services.guest_join(code=table.code, seat=s)) for s in range(3)]
-    refused(phones[1], table, "seal", "Only Ann's own phone", seat=0,
-            placements={"honor": "up"})
+    refused(phones[1], table, "seal", "Only Ann's own phone may make this move.", seat=0,
+            placements={"honor": "up"}, answers=403, code="forbidden")
+    # Ann's seat has a phone: the host may not seal for it either.
+    refused(as_alice, table, "seal", "Ann has joined with a phone", seat=0,
+            placements={"honor": "up"}, answers=403, code="forbidden")
     refused(phones[0], table, "seal", "Ann must still place honor", seat=0, placements={})
     refused(phones[0], table, "seal", "required", code="invalid", seat=0)
     body = play(phones[0], table, "seal", seat=0, placements=QUEST_FACES["0"])
@@ -295,7 +302,7 @@ def test_a_joust_in_the_knight_phase_moves_the_grant(table, as_alice):
             challenger=2, damosel="Guinevere", chivalry="honor", cards=["tie"])
     body = play(as_alice, table, "joust", holder=0, challenger=2, damosel="Guinevere",
                 chivalry="honor", cards=["similar", "different"])
-    state = body["session"]["state"]
+    state = state_of(table)
     assert state["cards"]["Guinevere"]["honor"] == 2
     assert [row["worship"] for row in state["seats"]] == [0, 1, 2]
     assert "Cid gets it" in body["summary"]
@@ -503,3 +510,126 @@ def test_the_hosts_export_waits_until_no_seal_is_pending(table, as_alice):
     response = as_alice.get(url(table, "export/"))
     assert response.status_code == 409
     assert "down" not in response.content.decode()
+
+
+# --- what Merlin and Arthur see stays hidden ----------------------------------------------------
+
+
+def _seen_everywhere(session, apis, pages, host_page, as_alice):
+    """{who: the API state, the move list, the table page and the pushed panel as text}, and
+    the board's page and the pushed shared fragments (every phone alike)."""
+    from django.test import Client
+
+    from companion import fragments
+
+    session.refresh_from_db()
+    seen = {}
+    for who, api, page, viewer, is_host in (
+            ("host", as_alice, host_page, None, True),
+            *((NAMES[seat], apis[seat], pages[seat], seat, False) for seat in range(3))):
+        body = api.get(url(session, "")).json()
+        seen[who] = (str(body["state"]) + str(body["standings"]),
+                     str(api.get(url(session)).json()),
+                     _html(page, f"/s/{session.pk}/"),
+                     fragments.render_panel(session, viewer, is_host))
+    board = _html(Client(), f"/board/{session.board_key}/")
+    shared = "".join(fragments.render_shared(session).values())
+    return seen, board + shared
+
+
+def _devices(session, alice):
+    from django.test import Client
+
+    guests = [services.guest_join(code=session.code, seat=s) for s in range(3)]
+    apis = [api_client(guest=g) for g in guests]
+    pages = []
+    for guest in guests:
+        page = Client()
+        page.cookies[f"guest{session.pk}"] = guest.token
+        pages.append(page)
+    host_page = Client()
+    host_page.force_login(alice)
+    return apis, pages, host_page
+
+
+def test_arthurs_draw_is_seen_by_arthur_alone_in_the_api_the_pages_and_the_pushes(
+        alice, as_alice):
+    session = knights(alice, merlin=0)  # Bob is Arthur, Ann Merlin
+    apis, pages, host_page = _devices(session, alice)
+    play(as_alice, session, "draw_events")
+    drawn = state_of(session)["event_choices"]
+    seen, board = _seen_everywhere(session, apis, pages, host_page, as_alice)
+    for event in drawn:
+        assert all(event in text for text in seen["Bob"][2:]), event  # his page and push
+        assert event in seen["Bob"][0]
+        for who in ("host", "Ann", "Cid"):
+            assert not any(event in text for text in seen[who]), (who, event)
+        assert event not in board
+    assert "Bob (Arthur) drew 3 events" in board
+    assert 'name="discard"' in seen["Bob"][2] and 'name="discard"' not in seen["Ann"][2]
+
+    play(apis[1], session, "pass_events", discard=drawn[0])
+    seen, board = _seen_everywhere(session, apis, pages, host_page, as_alice)
+    assert drawn[0] in seen["Bob"][1]  # his discard, in his move list
+    for who in ("host", "Ann", "Cid"):
+        assert drawn[0] not in "".join(seen[who]), who
+    for event in drawn[1:]:
+        assert event in seen["Ann"][2] and event in seen["Ann"][0]  # Merlin holds the two
+        assert event not in "".join(seen["host"] + seen["Cid"]) and event not in board
+    assert 'name="event"' in seen["Ann"][2] and 'name="event"' not in seen["Cid"][2]
+    assert as_alice.get(url(session, "export/")).status_code == 409
+
+    play(apis[0], session, "reveal_event", event=drawn[1])
+    seen, board = _seen_everywhere(session, apis, pages, host_page, as_alice)
+    for who, texts in seen.items():
+        assert drawn[1] in texts[0] and drawn[1] in texts[2], who  # the table sees the event
+        if who != "Bob":
+            assert drawn[0] not in "".join(texts) and drawn[2] not in "".join(texts), who
+    assert drawn[0] not in board and drawn[2] not in board and drawn[1] in board
+    assert as_alice.get(url(session, "export/")).status_code == 200
+
+
+def test_a_granted_damosel_is_seen_by_its_knight_and_merlin_alone_until_the_knight_phase_ends(
+        alice, as_alice):
+    session = knights(alice, deck="table")  # Ann is Merlin
+    apis, pages, host_page = _devices(session, alice)
+    play(as_alice, session, "reveal_event", event="Holy Grail")
+    play(as_alice, session, "grant", seat=1, damosel="Morgana", chivalry="honor")
+    seen, board = _seen_everywhere(session, apis, pages, host_page, as_alice)
+    # Merlin's own grid shows where the card went; Bob's own part names the card he holds.
+    # The table's part (panel_live) is alike on every phone: there the damosel is hidden.
+    mine = {"Ann": "Morgana&#x27;s honor: with Bob",
+            "Bob": "Granted to you this round: Morgana's honor."}
+    for who in ("Ann", "Bob"):
+        assert "Morgana" in seen[who][0] and "'Morgana', 'chivalry': 'honor'" in seen[who][1]
+        assert mine[who] in seen[who][2], who
+        assert mine[who] in seen[who][3], who
+    for who in ("host", "Cid"):
+        state, moves, page, push = seen[who]
+        assert "'damosel': 'Morgana'" not in state + moves and "'honor': 1" not in state, who
+        assert "'damosel': None" in moves, who
+        for html in (page, push):
+            assert "Morgana&#x27;s honor: with Bob" not in html, who
+            assert "Morgana&#x27;s honor: with Morgana" in html, who
+            assert "Bob's Gawain honor" in html, who  # granted, its damosel hidden
+    assert "Bob&#x27;s Gawain was granted a honor card" in board
+    assert "Morgana&#x27;s honor: with Bob" not in board
+    assert as_alice.get(url(session, "export/")).status_code == 409
+
+    play(apis[2], session, "joust", holder=1, challenger=2, chivalry="honor",
+         cards=["similar", "declined"])  # Cid's phone cannot see the damosel, nor needs it
+    seen, board = _seen_everywhere(session, apis, pages, host_page, as_alice)
+    assert mine["Bob"] in seen["Bob"][2]
+    for who in ("host", "Cid"):
+        assert "'damosel': 'Morgana'" not in seen[who][0] + seen[who][1], who
+    # The board shows the table's part too: the grid names every damosel, this card with hers.
+    assert "for the honor granted to Bob" in board and "Morgana&#x27;s honor: with Bob" not in board
+    assert "Morgana&#x27;s honor: with Morgana" in board
+
+    play(as_alice, session, "offer", seat=1, chivalry="honor")  # the knight phase is over
+    seen, board = _seen_everywhere(session, apis, pages, host_page, as_alice)
+    for who, (state, moves, page, push) in seen.items():
+        assert "'damosel': 'Morgana', 'chivalry': 'honor'" in moves, who
+        assert "Morgana&#x27;s honor: with Bob" in page and "'honor': 1" in state, who
+        assert "Morgana&#x27;s honor: with Bob" in push, who
+    assert as_alice.get(url(session, "export/")).status_code == 200

@@ -271,6 +271,17 @@ def test_a_round_is_scored_once_its_cards_are_turned(host, qx):
     assert "cannot be scored yet: 7 of its 7" in refused(host, qx, **score(0, 2))["detail"]
 
 
+def test_a_round_over_what_its_tiles_hold_is_refused_and_changes_nothing(host, qx):
+    play(host, qx, type="castles")
+    turn_round(host, qx)
+    body = refused(host, qx, about="church_groups", **score(0, 1, churches=[1000]))
+    assert body["detail"] == ("The church groups add up to 1000 churches: after round 1 the 9 "
+                              "tiles hold at most 18 (one on each tile half).")
+    body = refused(host, qx, about="defense_shields", **score(1, 1, shields=55))
+    assert "at most 54 shields" in body["detail"]
+    play(host, qx, **score(0, 1, churches=[18], shields=54))
+
+
 def test_a_guest_plays_and_a_stranger_cannot(qx, host, as_charlie):
     guest = services.guest_join(code=qx.code, seat=1)
     as_guest = api_client(guest=guest)

@@ -61,4 +61,8 @@ def test_the_api_keeps_its_schema(case, table):
     if "id" in ids:  # mostly a real one, so that the operation does more than answer 404
         ids["id"] = table["player"].pk if "/players/" in case.path else table["game"].pk
     for who in ("host", "guest"):
-        case.call_and_validate(headers=table[who], excluded_checks=LENIENCY)
+        # The app is called in process (WSGI), where nothing would undo a gzip-compressed body:
+        # the checks read the answers as sent uncompressed (tests/views/test_compression.py
+        # covers the compression).
+        case.call_and_validate(headers={**table[who], "Accept-Encoding": "identity"},
+                               excluded_checks=LENIENCY)

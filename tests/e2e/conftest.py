@@ -5,14 +5,19 @@ import os
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect
 
 CHROMIUM = "/usr/bin/chromium"
-PHONE = {"viewport": {"width": 360, "height": 780}, "device_scale_factor": 2,
+PHONE = {"viewport": {"width": 360, "height": 740}, "device_scale_factor": 2,
          "is_mobile": True, "has_touch": True}
 
 # Playwright's sync API runs an event loop in this thread; the tests' own ORM calls are still
 # plain synchronous code.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+# An assertion waits as long as any other step (the contexts' 10 s): on a loaded 2-core machine a
+# push or an answer can take longer than Playwright's default 5 s.
+expect.set_options(timeout=10_000)
 
 
 @pytest.fixture(scope="session")
@@ -89,3 +94,18 @@ def guest_phone_for(phone, session, seat):
     page.get_by_role("button", name=seat).click()
     page.wait_for_selector("#scoreboard")
     return page
+
+
+@pytest.fixture(autouse=True)
+def seeded_data(transactional_db):
+    """What the migrations seed (the printed cards of Alatriste's catalogue) is wiped by the
+    flush that ends each transactional test: put it back, so that no test depends on running
+    first on its worker."""
+    from importlib import import_module
+
+    from django.apps import apps
+
+    from games.alatriste.models import Card
+
+    if not Card.objects.filter(owner=None).exists():
+        import_module("games.alatriste.migrations.0002_seed_cards").seed(apps, None)

@@ -9,6 +9,7 @@ from playwright.sync_api import expect
 
 from companion.models import Session
 from tests.e2e.conftest import guest_phone_for, no_sideways_scroll
+from tests.e2e.seat_first import answered
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -40,9 +41,14 @@ def test_three_players_duel_combat_and_an_early_end(host_phone, phone, tmp_path)
     session = Session.objects.get()
     quevedo = guest_phone_for(phone, session, "Quevedo")
 
-    # Everyone sets up: one tap each on a share of the 10 chips.
+    # Everyone sets up: one tap each on a share of the 10 chips. The host sits at Íñigo's seat
+    # and plays the others' from the fold of the other seats.
     for seat in range(3):
+        if seat:
+            host.locator("#al-others > summary").click()
+        version = Session.objects.get().version
         host.locator(f"#al-seat-{seat}").get_by_role("button", name="Fencing 4 · 6 ducats").click()
+        host.wait_for_selector(f'#live[data-version="{version + 1}"]', state="attached")
         expect(host.locator(f"#al-seat-{seat}")).to_contain_text("Start turn: take the income")
         expect(host.locator(f"#al-sheet-{seat} [data-stat=ducats]")).to_have_text("6")
     assert no_sideways_scroll(host)
@@ -52,6 +58,7 @@ def test_three_players_duel_combat_and_an_early_end(host_phone, phone, tmp_path)
     seat = quevedo.locator("#al-seat-1")
     seat.get_by_role("button", name="Start turn: take the income").click()
     expect(quevedo.locator("#log")).to_contain_text("Quevedo's turn: +1 ducats")
+    answered(quevedo)
     seat = quevedo.locator("#al-seat-1")
     seat.get_by_label("Reason").select_option("payment")
     seat.get_by_role("button", name="Ducats minus").click()
@@ -62,6 +69,7 @@ def test_three_players_duel_combat_and_an_early_end(host_phone, phone, tmp_path)
 
     # The duel with the players' own dice: choose the two players, then count the taps.
     duel = host.locator("#al-duel")
+    duel.locator("summary").first.click()
     duel.get_by_label("Challenger").select_option(label="Íñigo")
     duel.get_by_label("Challenged").select_option(label="Quevedo")
     tap = Taps()
@@ -82,7 +90,7 @@ def test_three_players_duel_combat_and_an_early_end(host_phone, phone, tmp_path)
     # The stream may show the duel before the move's own answer lands: wait for the answer.
     host.wait_for_selector(f'#live[data-version="{Session.objects.get().version}"]',
                            state="attached")
-    for part in ("panel_live", "al-result", "al-sheet-0", "al-seat-0", "al-duel"):
+    for part in ("panel", "al-result", "al-sheet-0", "al-seat-0", "al-duel"):
         host.locator(f"#{part}").screenshot(path=str(tmp_path / f"{part}.png"))
     assert no_sideways_scroll(host)
 
@@ -94,8 +102,10 @@ def test_three_players_duel_combat_and_an_early_end(host_phone, phone, tmp_path)
     expect(quevedo.locator("#log")).to_contain_text(arithmetic)
     assert no_sideways_scroll(quevedo)
 
-    # A combat the app rolls: Malatesta attacks Íñigo.
-    combat = quevedo.locator("#al-combat")
+    # A combat the app rolls: Malatesta attacks Íñigo. Neither is Quevedo: the host enters it,
+    # and Quevedo's phone sees it pushed.
+    combat = host.locator("#al-combat")
+    combat.locator("summary").first.click()
     combat.get_by_label("Attacker").select_option(label="Malatesta")
     combat.get_by_label("Defender").select_option(label="Íñigo")
     combat.get_by_role("button", name="Roll for us").click()
@@ -108,6 +118,8 @@ def test_three_players_duel_combat_and_an_early_end(host_phone, phone, tmp_path)
     # The players stop early.
     host.reload()
     host.get_by_role("button", name="End the game now").click()
+    expect(host.locator("#confirm")).to_contain_text("This ends the game for everyone")
+    host.get_by_role("button", name="Yes, go ahead").click()
     expect(host.locator("#log")).to_contain_text("The players stopped: Íñigo leads")
     expect(host.locator("#scoreboard .winner")).to_contain_text("Íñigo")
     assert Session.objects.get().is_finished

@@ -115,6 +115,31 @@ def test_the_page_stream_pushes_rendered_fragments(server):
     stop.set()
 
 
+def test_a_phone_in_step_is_pushed_only_the_fragments_that_changed(server):
+    alice = UserFactory(username="alice")
+    game = session_for(alice)
+    guest = services.guest_join(code=game.code, seat=1)
+    found, stop = open_stream(f"{server.url}/s/{game.pk}/stream/",
+                              cookies={f"guest{game.pk}": guest.token})
+    assert next_event(found, "status")[1] == 200
+    next_event(found, "version")
+
+    def pushed():
+        names = []
+        while (event := found.get(timeout=5))[0] != "version":
+            names.append(event[0])
+        return names
+
+    # The first push to a phone carries every fragment; the next only those that changed: the
+    # host taking a seat is a new version, with the same log and last move.
+    services.move_play(session=game, type="add", data={"seat": 1, "points": 4},
+                       actor=services.Actor(user=alice))
+    assert {"scoreboard", "now", "log", "undo"} <= set(pushed())
+    services.session_host_seat(session=game, seat=0)
+    assert not {"now", "log"} & set(pushed())
+    stop.set()
+
+
 def test_the_board_stream_is_read_only_fragments(server):
     alice = UserFactory(username="alice")
     game = session_for(alice)

@@ -228,6 +228,49 @@ def test_a_turn_pays_the_income_and_counts_down_lost_and_wanted_turns():
     assert (seat(plain, 1)["ducats"], seat(plain, 1)["lost_turns"]) == (7, 0)
 
 
+
+def test_the_highest_die_starts_and_turns_go_round_the_table_once_each():
+    state = ready()
+    assert rules.next_turn(state) is None  # the first turn: whoever rolled highest
+    state = play(state, "turn", {"seat": 1})
+    assert rules.next_turn(state) == 2
+    # Quevedo took his income: starting his turn again is refused, and so is skipping ahead.
+    refused(state, "turn", {"seat": 1}, "Next it is Malatesta's turn, not Quevedo's", "seat")
+    refused(state, "turn", {"seat": 0}, "Next it is Malatesta's turn, not Íñigo's", "seat")
+    for index in (2, 0, 1, 2):
+        state = play(state, "turn", {"seat": index})
+    assert [seat(state, i)["ducats"] for i in range(3)] == [7, 8, 8]
+    assert state["turn"] == 2
+
+
+def test_turns_skip_seats_not_set_up_and_dead_ones_until_they_set_up_again():
+    state = new([*NAMES, "Angélica"])
+    for index in (0, 1, 3):
+        state = play(state, "setup", {"seat": index, "fencing": 4, "ducats": 6})
+    state = play(state, "turn", {"seat": 1})
+    assert rules.next_turn(state) == 3  # Malatesta has not set up: not in the order yet
+    refused(state, "turn", {"seat": 2}, "Malatesta has not set up yet", "seat")
+    state = play(state, "turn", {"seat": 3})
+    state = play(state, "death", {"seat": 0})
+    assert rules.next_turn(state) == 1  # Íñigo is dead: skipped
+    refused(state, "turn", {"seat": 3}, "Next it is Quevedo's turn, not Angélica's", "seat")
+    state = play(state, "turn", {"seat": 1})
+    state = play(state, "setup", {"seat": 2, "fencing": 4, "ducats": 6})
+    state = play(state, "setup", {"seat": 0, "fencing": 4, "ducats": 6})
+    for index in (2, 3, 0, 1):
+        assert rules.next_turn(state) == index
+        state = play(state, "turn", {"seat": index})
+
+
+def test_a_player_losing_turns_still_takes_his_turn_in_order():
+    state = with_seat(ready(), 1, lost_turns=1)
+    state = play(state, "turn", {"seat": 0})
+    state = play(state, "turn", {"seat": 1})
+    assert (seat(state, 1)["lost_turns"], seat(state, 1)["ducats"]) == (0, 7)
+    assert state["last"]["lost_turn"] is True
+    assert rules.next_turn(state) == 2
+
+
 # ---------------------------------------------------------------- adjust
 
 
@@ -298,9 +341,12 @@ def test_board_cards_never_equal_never_enemies():
     # Enemies when either card lists the other: Pacheco lists nobody, Quevedo lists him.
     other = play(ready(), "card", {"seat": 1, "action": "add", "card": PACHECO})
     refused(other, "card", {"seat": 1, "action": "add", "card": QUEVEDO}, "enemies")
-    # The same card may lie on two players' boards (equal only within one board).
-    both = play(state, "card", {"seat": 1, "action": "add", "card": QUEVEDO})
-    assert seat(both, 1)["cards"][0]["name"] == "Quevedo"
+    # A possession may lie on two players' boards (equal only within one board); a character
+    # is one card (test_a_character_is_one_card_held_by_one_player_at_a_time).
+    armed = play(state, "card", {"seat": 0, "action": "add", "card": SWORD})
+    both = play(armed, "card", {"seat": 1, "action": "add", "card": SWORD})
+    assert seat(both, 1)["cards"][0]["name"] == "Espada toledana"
+    refused(state, "card", {"seat": 1, "action": "add", "card": QUEVEDO}, "Íñigo holds it")
 
 
 def test_a_card_keeps_its_catalogue_id_and_defaults_missing_values():
@@ -341,6 +387,22 @@ def test_a_saved_player_losing_the_vigour_card_dies():
     state = with_seat(ready(), 0, cards=[CARIDAD], vigour=0, recovering=True)
     dead = play(state, "card", {"seat": 0, "action": "remove", "card": CARIDAD})
     assert seat(dead, 0)["status"] == "dead"
+
+
+
+def test_a_character_is_one_card_held_by_one_player_at_a_time():
+    state = play(ready(), "card", {"seat": 2, "action": "add", "card": BOCANEGRA})
+    refused(state, "card", {"seat": 0, "action": "add",
+                            "card": {**BOCANEGRA, "name": " emilio BOCANEGRA "}},
+            "There is one Emilio Bocanegra card and Malatesta holds it", "card")
+    # Once Malatesta has discarded it, another player may have it.
+    freed = play(state, "card", {"seat": 2, "action": "remove", "card": BOCANEGRA})
+    taken = play(freed, "card", {"seat": 0, "action": "add", "card": BOCANEGRA})
+    assert [c["name"] for c in seat(taken, 0)["cards"]] == ["Emilio Bocanegra"]
+    # Possessions are not characters: the app's reading lets two players each have pistols.
+    armed = play(play(ready(), "card", {"seat": 0, "action": "add", "card": PISTOLAS}),
+                 "card", {"seat": 1, "action": "add", "card": PISTOLAS})
+    assert seat(armed, 1)["cards"][0]["name"] == "Pistolas de silla"
 
 
 # ---------------------------------------------------------------- attacks and status
@@ -578,11 +640,28 @@ def test_a_wanted_player_is_captured_when_met_so_he_fights_no_one():
     captured = play(state, "status", {"seat": 0, "status": "court_jail"})
     assert seat(captured, 0)["wanted_turns"] == 0
     assert "no longer wanted" in GAME.summary({"type": "status"}, state, captured)
-    for _ in range(2):
-        state = play(state, "turn", {"seat": 0})
+    for index in (0, 1, 2, 0):  # Íñigo's next two turns, round the table
+        state = play(state, "turn", {"seat": index})
     after = play(state, "combat", {"attacker": 0, "defender": 1,
                                    "rolls": {"attacker": [6, 6], "defender": [4, 4]}})
     assert after["last"]["outcome"] == "fought"
+
+
+
+@pytest.mark.parametrize("move, data, field", [
+    ("duel", {"challenger": 0, "challenged": 1, "accepted": True}, "challenger"),
+    ("duel", {"challenger": 1, "challenged": 0, "accepted": False}, "challenged"),
+    ("combat", {"attacker": 0, "defender": 1}, "attacker"),
+    ("combat", {"attacker": 1, "defender": 0}, "defender"),
+    ("dice_game", {"seat": 0, "bet": 5}, "seat"),
+    ("dice_game", {"seat": 1, "bet": 5, "joiners": [0]}, "joiners"),
+])
+def test_a_player_losing_turns_is_off_the_board_until_they_are_over(move, data, field):
+    state = with_seat(ready(), 0, lost_turns=1)
+    refused(state, move, data, "Íñigo is losing turns (1 left)", field)
+    back = play(state, "turn", {"seat": 0})
+    assert seat(back, 0)["lost_turns"] == 0
+    assert play(back, move, data)["last"]["type"] == move
 
 
 # ---------------------------------------------------------------- combat
@@ -695,6 +774,16 @@ def test_dice_game_joiners_need_the_bet_and_to_be_free():
             "Give two dice for Quevedo")
 
 
+
+@pytest.mark.parametrize("status", ["jail", "court_jail", "away", "refuge"])
+def test_the_dice_game_refused_off_the_board_says_so_in_its_own_words(status):
+    state = with_seat(ready(), 0, status=status)
+    error = refused(state, "dice_game", {"seat": 0, "bet": 5},
+                    f"Íñigo is {rules.STATUS_WORDS[status]}: "
+                    "the game of dice is played on the board", "seat")
+    assert "duels" not in error.message
+
+
 # ---------------------------------------------------------------- Plaza Mayor
 
 
@@ -786,6 +875,24 @@ def test_el_valido_needs_thirty_fame_with_the_cards():
     missed = play(state, "valido", {"seat": 0, "won": False})
     assert not GAME.finished(missed)
     refused(state, "valido", {"seat": 0}, field="won")
+
+
+
+@pytest.mark.parametrize("changes, why", [
+    ({"status": "jail"}, "is in the town jail"),
+    ({"status": "court_jail"}, "is in the court jail"),
+    ({"status": "refuge"}, "is in refuge in a church"),
+    ({"status": "away"}, "is away from Madrid"),
+    ({"lost_turns": 2}, "is losing turns (2 left)"),
+])
+def test_el_valido_is_reached_only_by_a_free_player_on_the_board(changes, why):
+    state = with_seat(ready(), 0, fame=30, **changes)
+    for won in (True, False):
+        refused(state, "valido", {"seat": 0, "won": won},
+                f"Íñigo {why}: El Valido is reached from the board", "seat")
+    # A wanted player is free on the board: the Valido box is his to reach.
+    wanted = with_seat(ready(), 0, fame=30, wanted_turns=2)
+    assert GAME.finished(play(wanted, "valido", {"seat": 0, "won": True}))
 
 
 def test_el_valido_won_ends_the_game_with_that_player_first_and_sole_winner():

@@ -660,8 +660,8 @@ def test_joust_refusals():
             chivalry="honor", damosel="Guinevere", cards=["different"])
     refused(state, "joust", "was not granted Isolde's honor", field="holder", holder=0,
             challenger=2, chivalry="honor", damosel="Isolde", cards=["different"])
-    refused(state, "joust", "needs a damosel", field="damosel", holder=0, challenger=2,
-            chivalry="honor", cards=["different"])
+    refused(state, "joust", "Ann's Bors was not granted a valor card", field="holder", holder=0,
+            challenger=2, chivalry="valor", cards=["different"])
     refused(state, "joust", "own damosel", field="damosel", holder=0, challenger=1,
             chivalry="honor", damosel="Guinevere", cards=["different"])
     poor = copy.deepcopy(state)
@@ -982,16 +982,16 @@ def test_summaries_name_the_seats_and_the_arithmetic():
     state = play(new_game(), "draw_events", seed=2)
     choices = state["event_choices"]
     line = GAME.summary({"type": "draw_events", "data": {}}, new_game(), state)
-    assert line.startswith("Bob (Arthur) drew ") and choices[0] in line
+    assert line == "Bob (Arthur) drew 3 events"  # which: Arthur's alone
     passed = play(state, "pass_events", discard=choices[0])
     assert GAME.summary({"type": "pass_events", "data": {"discard": choices[0]}}, state,
-                        passed) == f"Bob (Arthur) discarded {choices[0]}"
+                        passed) == "Bob (Arthur) discarded one event and passed 2 to Merlin"
     shown = play(revealed("Holy Grail"), "grant", seat=0, damosel="Guinevere", chivalry="honor")
     assert GAME.summary({"type": "reveal_event", "data": {"event": "Holy Grail"}}, new_game(),
                         revealed("Holy Grail")).startswith("Ann (Merlin) revealed Holy Grail")
     assert GAME.summary({"type": "grant", "data": {"seat": 0, "damosel": "Guinevere",
                                                    "chivalry": "honor"}}, revealed("Holy Grail"),
-                        shown) == "Ann's Bors was granted Guinevere's honor"
+                        shown) == "Ann's Bors was granted a honor card"
     offered = play(shown, "offer", seat=0, chivalry="honor")
     assert GAME.summary({"type": "offer", "data": {"seat": 0, "chivalry": "honor"}}, shown,
                         offered) == "Ann's Bors offered honor"
@@ -1000,8 +1000,8 @@ def test_summaries_name_the_seats_and_the_arithmetic():
     assert line.startswith("Worship for Holy Grail: Ann +") and "honor down" in line
     jousted = joust(knight_joust_scene(), ["similar", "different"])
     line = GAME.summary({"type": "joust", "data": {}}, knight_joust_scene(), jousted)
-    assert line == ("Cid challenged Ann for Guinevere's honor (similar, different): Cid gets it, "
-                    "taking 1 worship from Ann")
+    assert line == ("Cid challenged Ann for the honor granted to Ann (similar, different): Cid "
+                    "gets it, taking 1 worship from Ann")
     disaster = play(adultery_scene(), "disaster",
                     placements={"0": {"honor": "up", "loyalty": "down"}, "1": {"valor": "up"},
                                 "2": {"honor": "up"}})
@@ -1157,3 +1157,128 @@ def test_the_finished_game_refuses_another_end_of_round():
     state = play(play(state, "worship", placements={}), "end_round")
     refused(state, "end_round", "The game is over")
     refused(state, "grant", "The game is over", seat=1, damosel="Elaine", chivalry="armor")
+
+
+# --- what Merlin and Arthur see -----------------------------------------------------------------
+
+
+def test_arthurs_draw_is_seen_by_arthur_alone_and_the_passed_two_by_merlin_too():
+    state = play(new_game(merlin=0), "draw_events", seed=4)  # Bob is Arthur, Ann Merlin
+    drawn = state["event_choices"]
+    assert rules.redact(state, 1)["event_choices"] == drawn
+    assert rules.redact(state, 1)["last"]["drawn"] == drawn
+    for viewer in (None, 0, 2, 3):
+        seen = rules.redact(state, viewer)
+        assert seen["event_choices"] == [None, None, None], viewer
+        assert seen["last"]["drawn"] == [None, None, None], viewer
+        assert seen["event_deck"] == [None] * 9 and seen["event_discards"] == [], viewer
+        assert not set(drawn) & set(json.dumps(seen).split('"')), viewer
+    passed = play(state, "pass_events", discard=drawn[0])
+    assert rules.redact(passed, 1)["last"]["discarded"] == drawn[0]
+    assert rules.redact(passed, 0)["event_choices"] == drawn[1:]  # Merlin holds the two
+    assert rules.redact(passed, 0)["last"]["discarded"] is None
+    for viewer in (None, 2, 3):
+        seen = rules.redact(passed, viewer)
+        assert seen["event_choices"] == [None, None] and seen["event_discards"] == [None]
+        assert not set(drawn) & set(json.dumps(seen).split('"')), viewer
+    shown = play(passed, "reveal_event", event=drawn[1])
+    for viewer in (None, 0, 1, 2):
+        seen = rules.redact(shown, viewer)
+        assert seen["event"] == drawn[1] and seen["event_discards"] == [None, None]
+        assert drawn[0] not in json.dumps(seen) and drawn[2] not in json.dumps(seen)
+    assert rules.pending(state) and rules.pending(passed) and not rules.pending(shown)
+
+
+def test_the_log_and_the_move_list_keep_arthurs_draw():
+    state = play(new_game(merlin=0), "draw_events", seed=4)
+    drawn = state["event_choices"]
+    line = GAME.summary({"type": "draw_events", "data": {}}, new_game(merlin=0), state)
+    assert line == "Bob (Arthur) drew 3 events"
+    passed = play(state, "pass_events", discard=drawn[0])
+    line = GAME.summary({"type": "pass_events", "data": {"discard": drawn[0]}}, state, passed)
+    assert line == "Bob (Arthur) discarded one event and passed 2 to Merlin"
+    move = {"seq": 2, "type": "pass_events", "data": {"discard": drawn[0]}, "undone": False}
+    assert GAME.redact_move(move, passed, 1) == move
+    for viewer in (None, 0, 2, 3):
+        assert GAME.redact_move(move, passed, viewer)["data"] == {"discard": None}, viewer
+    shown = play(passed, "reveal_event", event=drawn[1])
+    assert GAME.redact_move(move, shown, 1)["data"] == {"discard": None}
+    assert GAME.redact_move({**move, "undone": True}, passed, 1)["data"] == {"discard": None}
+
+
+def granted_scene():
+    """Holy Grail, Ann is Merlin: Bob's Gawain granted Elaine's sword, Cid's Launcelot
+    Morgana's honor; Bob's Gawain held Elaine's horse and armor already."""
+    state = grant(grant(revealed("Holy Grail"), 1, "Elaine", "sword"), 2, "Morgana", "honor")
+    return with_cards(state, {1: [("Elaine", "horse"), ("Elaine", "armor")]})
+
+
+def test_the_damosel_behind_a_grant_is_seen_by_its_knight_and_merlin_until_the_knight_phase_ends():
+    state = granted_scene()
+    assert rules.redact(state, 1)["seats"][1]["earned"] == state["seats"][1]["earned"]
+    assert rules.redact(state, 0)["cards"]["Morgana"]["honor"] == 2  # Merlin sees every damosel
+    for viewer in (None, 2, 3):
+        seen = rules.redact(state, viewer)
+        assert {"damosel": None, "chivalry": "sword"} in seen["seats"][1]["earned"], viewer
+        assert seen["cards"]["Elaine"]["sword"] is None, viewer
+        assert {"seat": 1, "damosel": None, "chivalry": "sword"} in seen["granted"], viewer
+        # Elaine's two cards with Bob's Gawain are known; the sword would make three
+        assert seen["seats"][0]["given_max"] == 2, viewer
+    assert rules.redact(state, 1)["seats"][0]["given_max"] == 3
+    assert rules.redact(state, None)["last"]["damosel"] is None
+    assert rules.redact(state, 2)["last"]["damosel"] == "Morgana"
+    assert rules.pending(state)
+    offered = play(state, "offer", seat=2, chivalry="honor")  # the knight phase is over
+    assert rules.redact(offered, None)["cards"] == offered["cards"]
+    assert rules.redact(offered, None)["granted"] == offered["granted"]
+    assert not rules.pending(offered)
+
+
+def test_the_standings_do_not_count_a_hidden_grant_as_given():
+    state = granted_scene()
+    ann = next(row for row in GAME.standings(state) if row["seat"] == 0)
+    assert ann["details"]["given_max"] == 2
+    offered = play(state, "offer", seat=2, chivalry="honor")
+    ann = next(row for row in GAME.standings(offered) if row["seat"] == 0)
+    assert ann["details"]["given_max"] == 3
+
+
+def test_the_log_and_the_move_list_keep_a_granted_damosel():
+    state = granted_scene()
+    line = GAME.summary({"type": "grant", "data": {"seat": 1, "damosel": "Elaine",
+                                                   "chivalry": "sword"}},
+                        revealed("Holy Grail"), state)
+    assert line == "Bob's Gawain was granted a sword card"
+    move = {"seq": 2, "type": "grant", "undone": False,
+            "data": {"seat": 1, "damosel": "Elaine", "chivalry": "sword"}}
+    assert GAME.redact_move(move, state, 1) == move and GAME.redact_move(move, state, 0) == move
+    for viewer in (None, 2, 3):
+        assert GAME.redact_move(move, state, viewer)["data"]["damosel"] is None, viewer
+    undone = {**move, "undone": True}
+    assert GAME.redact_move(undone, revealed("Holy Grail"), 2)["data"]["damosel"] is None
+    offered = play(state, "offer", seat=2, chivalry="honor")
+    assert GAME.redact_move(move, offered, None) == move
+
+
+def test_a_knight_phase_joust_keeps_the_damosel_hidden():
+    state = granted_scene()
+    jousted = play(state, "joust", holder=1, challenger=3, chivalry="sword",
+                   cards=["similar", "different"])  # no damosel: Bob's one grant this round
+    assert jousted["cards"]["Elaine"]["sword"] == 3
+    line = GAME.summary({"type": "joust", "data": {}}, state, jousted)
+    assert line == ("Dee challenged Bob for the sword granted to Bob (similar, different): "
+                    "Dee gets it, taking 1 worship from Bob")
+    assert rules.redact(jousted, 3)["cards"]["Elaine"]["sword"] == 3
+    for viewer in (None, 1, 2):
+        seen = rules.redact(jousted, viewer)
+        assert seen["cards"]["Elaine"]["sword"] is None and seen["last"]["damosel"] is None
+        assert seen["joust"]["challenged"] == [rules.hidden_key(3, "sword")]
+        assert rules.challengeable(seen) == [
+            {"holder": 2, "damosel": None if viewer != 2 else "Morgana", "chivalry": "honor"}]
+    move = {"type": "joust", "undone": False,
+            "data": {"holder": 1, "challenger": 3, "chivalry": "sword", "damosel": "Elaine",
+                     "cards": ["similar", "different"]}}
+    assert GAME.redact_move(move, jousted, 2)["data"]["damosel"] is None
+    assert GAME.redact_move(move, jousted, 3) == move
+    refused(state, "joust", "Ann's Bors was not granted a sword card", field="holder", holder=0,
+            challenger=3, chivalry="sword", cards=["declined"])

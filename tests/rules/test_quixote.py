@@ -385,6 +385,136 @@ def test_best_knight_group_of_at_least_two():
     assert rules.round_points(1, plain(0, 1, knights=[]))["knights"] == 0
 
 
+# --- the numbers fit the tiles ------------------------------------------------------------------
+# The ceilings worked out by hand from the rulebook (rules.py's docstring says how): after round
+# 1, 2, 3 a principality has 9, 16, 22 tiles besides its castles, two halves each, one church,
+# windmill or knight on a half at most; 18 of the 24 fields are on the edge, a shield is 3 at most.
+
+TILES = {1: 9, 2: 16, 3: 22}
+HALVES = {1: 18, 2: 32, 3: 44}
+EDGE_SHIELDS = {1: 3 * 2 * 9, 2: 3 * 2 * 16, 3: 3 * 2 * 18}
+
+
+def refusal_of(round_, data):
+    with pytest.raises(RuleViolation) as caught:
+        rules.round_points(round_, data)
+    return caught.value
+
+
+def test_the_ceilings_come_from_the_tile_counts():
+    assert len(rules.EDGE_FIELDS) == 18
+    assert not {"B2", "C2", "D2", "E2", "F2", "G2"} & set(rules.EDGE_FIELDS)
+    for round_ in rules.ROUNDS:
+        assert rules.ceilings(round_) == {
+            "tiles": TILES[round_], "edge_tiles": min(TILES[round_], 18),
+            "churches": HALVES[round_], "windmills": HALVES[round_],
+            "knights": HALVES[round_], "defense_shields": EDGE_SHIELDS[round_]}
+
+
+@pytest.mark.parametrize("round_", rules.ROUNDS)
+@pytest.mark.parametrize("name, building, points", [("church_groups", "church", "churches"),
+                                                    ("windmill_groups", "windmill",
+                                                     "windmills")])
+def test_church_and_windmill_groups_fit_the_tiles(round_, name, building, points):
+    most = HALVES[round_]
+    full = {**plain(0, round_), name: [most - 3, 2, 1]}
+    assert rules.round_points(round_, full)[points] == 2 * (most - 3) + 2
+    error = refusal_of(round_, {**plain(0, round_), name: [most - 3, 2, 2]})
+    assert error.field == name
+    assert error.message == (f"The {building} groups add up to {most + 1} {points}: after "
+                             f"round {round_} the {TILES[round_]} tiles hold at most {most} "
+                             "(one on each tile half).")
+
+
+def test_a_church_group_of_1000_after_nine_tiles_is_refused_and_changes_nothing():
+    table = Table(("Vanessa",))
+    table.play("castles")
+    turn_round(table)
+    error = table.refused("score", plain(0, 1, churches=[1000]))
+    assert error.field == "church_groups" and "at most 18" in error.message
+    table.play("score", plain(0, 1, churches=[18]))
+    assert table.state["seats"][0]["total"] == 36
+
+
+@pytest.mark.parametrize("round_", rules.ROUNDS)
+@pytest.mark.parametrize("name, castle", [("castle6_knights", "6"), ("castle4_knights", "4")])
+def test_castle_knights_fit_the_tiles(round_, name, castle):
+    most = HALVES[round_]
+    assert rules.round_points(round_, {**plain(0, round_), name: most})[f"castle{castle}"] == (
+        rules.CASTLE_POINTS[castle])
+    error = refusal_of(round_, {**plain(0, round_), name: most + 1})
+    assert error.field == name
+    assert error.message == (f"The {castle}-castle cannot have {most + 1} knights connected: "
+                             f"after round {round_} the {TILES[round_]} tiles hold at most "
+                             f"{most} knights (one on each tile half).")
+
+
+@pytest.mark.parametrize("round_", rules.ROUNDS)
+def test_defense_shields_fit_the_edge(round_):
+    most = EDGE_SHIELDS[round_]
+    assert rules.round_points(round_, plain(0, round_, shields=most))["defense"] == 5
+    error = refusal_of(round_, plain(0, round_, shields=most + 1))
+    assert error.field == "defense_shields"
+    assert error.message == (f"{most + 1} shields cannot defend the realm: after round "
+                             f"{round_} at most {min(TILES[round_], 18)} tiles lie on the "
+                             f"edge, with at most {most} shields (a knight of 3 on each tile "
+                             "half).")
+
+
+def test_knight_groups_fit_the_tiles():
+    full = plain(0, 3, knights=[[3] * 40, [1, 2], [1, 1]])
+    assert rules.round_points(3, full)["knights"] == 120
+    error = refusal_of(3, plain(0, 3, knights=[[3] * 40, [1, 2], [1, 1, 1]]))
+    assert error.field == "knight_groups"
+    assert error.message == ("The knight groups add up to 45 knights: after round 3 the 22 "
+                             "tiles hold at most 44 (one on each tile half).")
+
+
+def fitting(groups, most, size=lambda group: group):
+    """The groups, in order, that fit in `most` members together (one too many is left out)."""
+    kept = []
+    for group in groups:
+        if sum(map(size, kept)) + size(group) <= most:
+            kept.append(group)
+    return kept
+
+
+@st.composite
+def scores_within_the_ceilings(draw):
+    round_ = draw(st.sampled_from(rules.ROUNDS))
+    most = HALVES[round_]
+    sizes = st.lists(st.integers(1, most), max_size=6)
+    score = {"castle6_knights": draw(st.integers(0, most)),
+             "castle4_knights": draw(st.integers(0, most)),
+             "church_groups": fitting(draw(sizes), most),
+             "windmill_groups": fitting(draw(sizes), most),
+             "defense_shields": draw(st.integers(0, EDGE_SHIELDS[round_]))}
+    if round_ == 3:
+        groups = draw(st.lists(st.lists(st.integers(1, 3), min_size=1, max_size=most),
+                               max_size=4))
+        score["knight_groups"] = fitting(groups, most, size=len)
+    return round_, score
+
+
+@settings(max_examples=80, deadline=None)
+@given(scores_within_the_ceilings(), st.sampled_from(["castle6_knights", "castle4_knights",
+                                                      "church_groups", "windmill_groups",
+                                                      "defense_shields", "knight_groups"]))
+def test_a_score_within_the_ceilings_is_accepted_and_one_above_is_refused(drawn, over):
+    round_, score = drawn
+    assert rules.round_points(round_, score)["round"] == round_
+    if over == "knight_groups" and round_ != 3:
+        return
+    most = EDGE_SHIELDS[round_] if over == "defense_shields" else HALVES[round_]
+    if over.endswith("_groups"):
+        members = [1] * (most + 1)
+        above = {**score, over: [members] if over == "knight_groups" else members}
+    else:
+        above = {**score, over: most + 1}
+    error = refusal_of(round_, above)
+    assert error.field == over and f"at most {most}" in error.message
+
+
 BAD_NUMBERS = [
     ("castle6_knights", -1), ("castle6_knights", 1.5), ("castle6_knights", "2"),
     ("castle6_knights", True), ("castle6_knights", None),
@@ -530,7 +660,8 @@ def test_solitaire_rating_given_once_the_game_is_over():
     table.play("score", plain(0, 1, c6=1))
     table.play("score", plain(0, 2))
     assert GAME.standings(table.state)[0]["details"]["rating"] == ""  # not over yet
-    table.play("score", plain(0, 3, windmills=[48]))
+    table.play("score", plain(0, 3, c6=3, c4=3, churches=[19], windmills=[20], shields=12,
+                              knights=[[1, 2]]))
     row = GAME.standings(table.state)[0]
     assert row["score"] == 102 and row["rank"] == 1 and row["winner"]
     assert row["details"]["rating"] == "absolutely incredible"
@@ -542,8 +673,9 @@ def test_solitaire_rating_given_once_the_game_is_over():
 
 score_numbers = st.fixed_dictionaries({
     "castle6_knights": st.integers(0, 5), "castle4_knights": st.integers(0, 5),
-    "church_groups": st.lists(st.integers(1, 8), max_size=3),
-    "windmill_groups": st.lists(st.integers(1, 8), max_size=3),
+    # Up to 18 buildings of a kind: what 9 tiles can hold (the ceilings have their own tests).
+    "church_groups": st.lists(st.integers(1, 6), max_size=3),
+    "windmill_groups": st.lists(st.integers(1, 6), max_size=3),
     "defense_shields": st.integers(0, 16),
 })
 knight_groups = st.lists(st.lists(st.integers(1, 3), min_size=1, max_size=4), max_size=3)

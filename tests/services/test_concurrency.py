@@ -48,3 +48,36 @@ def test_eight_threads_posting_fifty_moves_each_all_apply_in_order():
     assert session.version == THREADS * MOVES
     assert sum(session.state["scores"]) == THREADS * MOVES
     assert session.state == services.session_replay(session=session)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_games_opened_at_once_with_one_new_name_add_it_to_the_roster_once():
+    if connection.vendor != "postgresql":
+        pytest.skip("concurrency is checked on PostgreSQL, the production database (CI runs it)")
+    from companion.models import Player
+
+    alice = UserFactory(username="alice")
+    errors, made = [], []
+    start = threading.Barrier(THREADS)
+
+    def open_one(index):
+        try:
+            start.wait()
+            made.append(services.session_create(owner=alice, game="tiny",
+                                                players=["Rocinante", f"Seat {index}"]))
+        except Exception as error:  # noqa: BLE001 - the test reports every failure
+            errors.append(error)
+        finally:
+            from django.db import connections
+
+            connections.close_all()
+
+    threads = [threading.Thread(target=open_one, args=(i,)) for i in range(THREADS)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+
+    assert errors == [] and len(made) == THREADS
+    rocinante = Player.objects.get(owner=alice, name="Rocinante")
+    assert all(session.seats.get(index=0).player_id == rocinante.pk for session in made)

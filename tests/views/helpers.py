@@ -32,3 +32,12 @@ def assert_phone_ready(response):
     assert 'name="viewport" content="width=device-width, initial-scale=1"' in html
     assert "/static/css/companion.css" in html
     assert not EXTERNAL.search(html), EXTERNAL.search(html).group(0)
+
+
+def off_the_loop(call):
+    """`call()` on a thread of its own: a browser test that ran earlier on the same worker leaves
+    an event loop on this thread, from which Django refuses to call an async view (the stream)."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(call).result()

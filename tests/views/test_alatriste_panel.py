@@ -56,9 +56,64 @@ def test_the_panel_renders_for_the_host_and_a_guest(host, guest, table):
         page = client.get(f"/s/{table.pk}/").content.decode()
         assert "Start turn: take the income" in page
         assert 'name="die_challenger_1"' in page and "Roll for us" in page
-        assert "End the game now" in page
         assert '<option value="Quevedo">' in page  # the catalogue's search list
+    assert "End the game now" in host.get(f"/s/{table.pk}/").content.decode()
     assert "(you)" in guest.get(f"/s/{table.pk}/").content.decode()
+
+
+def panel_of(client, table):
+    page = client.get(f"/s/{table.pk}/").content.decode()
+    return page[page.index('<div class="al-panel'):page.index('<section id="undo"')]
+
+
+def test_the_guest_s_phone_carries_its_own_seat_first_and_no_other_seat_s_controls(guest, table,
+                                                                                     host):
+    set_up(host, table)
+    panel = panel_of(guest, table)
+    assert 'id="al-seat-1" data-seat="1" data-own' in panel
+    assert 'id="al-seat-0"' not in panel and 'id="al-seat-2"' not in panel
+    assert 'id="al-others"' not in panel
+    # Ending is the host's: a guest's phone has no button for it.
+    assert "End the game now" not in panel
+    assert panel.index("data-own") < panel.index('id="al-table"') < panel.index('id="al-duel"')
+    # The table's forms are folded and name this phone's seat first.
+    assert '<details class="al-fold" id="al-duel">' in panel
+    duel = panel[panel.index('id="al-duel"'):panel.index('id="al-combat"')]
+    assert '<option value="1" selected>Quevedo</option>' in duel
+    assert '<option value="2" selected>Malatesta</option>' in duel
+
+
+def test_the_host_s_phone_folds_the_other_seats_away(host, table):
+    Session.objects.filter(pk=table.pk).update(host_seat=0)
+    set_up(host, table)
+    panel = panel_of(host, table)
+    assert 'id="al-seat-0" data-seat="0" data-own' in panel
+    assert '<details class="al-others" id="al-others">' in panel
+    assert "Play for another seat" in panel
+    fold = panel[panel.index('id="al-others"'):]
+    assert 'id="al-seat-1"' in fold and 'id="al-seat-2"' in fold and 'id="al-seat-0"' not in fold
+    assert panel.index('id="al-seat-0"') < panel.index('id="al-table"') < panel.index(
+        'id="al-others"')
+
+
+def test_a_host_without_a_seat_sees_the_table_s_forms_first(host, table):
+    assert table.host_seat is None
+    set_up(host, table)
+    panel = panel_of(host, table)
+    assert 'id="al-table" aria-labelledby="al-table-title" data-own' in panel
+    assert panel.count("data-own") == 1
+    fold = panel[panel.index('id="al-others"'):]
+    assert all(f'id="al-seat-{seat}"' in fold for seat in range(3))
+    assert "Play for a seat" in fold
+
+
+def test_a_finished_game_s_panel_has_no_controls(host, table):
+    set_up(host, table)
+    version = Session.objects.get(pk=table.pk).version
+    move(host, table, type="end", form="end", expected_version=str(version), confirmed="1")
+    panel = panel_of(host, table)
+    assert "<form" not in panel and "data-own" not in panel
+    assert 'id="al-sheet-0"' in panel
 
 
 def test_chips_move_with_the_big_buttons_without_javascript(host, table):
@@ -131,10 +186,38 @@ def test_a_refusal_is_shown_next_to_its_form(host, table):
         'id="al-combat"')
 
 
+def test_a_turn_out_of_order_is_refused_at_its_button_and_the_next_seat_is_shown(host, table):
+    set_up(host, table)
+    assert move(host, table, type="turn", form="turn-1", seat=1).status_code == 302
+    live = fragments.render_shared(Session.objects.get(pk=table.pk))["panel_live"]
+    at = live.index('id="al-sheet-2"')
+    assert "next turn" in live[at:live.find("</article>", at)]
+    assert live.count("next turn") == 1
+    before = state(table)
+    for htmx in (False, True):
+        response = move(host, table, htmx=htmx, type="turn", form="turn-1", seat=1)
+        assert response.status_code == 400
+        page = response.content.decode()
+        message = "Next it is Malatesta&#x27;s turn, not Quevedo&#x27;s"
+        assert page.count(message) == 1
+        assert page.index('name="form" value="turn-1"') < page.index(message) < page.index(
+            'name="form" value="turn-2"')
+        # Seat 1's controls are in the host's fold of the other seats: it opens on the refusal.
+        assert '<details class="al-others" id="al-others" open>' in page
+    assert state(table) == before
+
+
 def test_the_early_end_from_the_panel(host, table):
     set_up(host, table)
     version = Session.objects.get(pk=table.pk).version
-    response = move(host, table, type="end", form="end", expected_version=str(version))
+    # The host is asked first: ending is for everyone at the table.
+    asked = move(host, table, type="end", form="end", expected_version=str(version))
+    assert asked.status_code == 200
+    assert "This ends the game for everyone at the table. Go ahead?" in asked.content.decode()
+    assert 'name="confirmed" value="1"' in asked.content.decode()
+    assert not Session.objects.get(pk=table.pk).is_finished
+    response = move(host, table, type="end", form="end", expected_version=str(version),
+                    confirmed="1")
     assert response.status_code == 302
     assert Session.objects.get(pk=table.pk).is_finished
 
@@ -180,7 +263,7 @@ def test_the_live_part_shows_a_bullfight_and_the_end(host, table):
     assert "Last bullfight" in live and "Íñigo gains 3 Fame." in live
     assert '4 + (6+6) = <strong class="al-total">16</strong>' in live
     version = session.version
-    move(host, table, type="end", form="end", expected_version=str(version))
+    move(host, table, type="end", form="end", expected_version=str(version), confirmed="1")
     live = fragments.render_shared(Session.objects.get(pk=table.pk))["panel_live"]
     assert "Game over" in live and "Winner: Íñigo" in live
 
@@ -207,3 +290,17 @@ def test_the_live_part_renders_without_a_query(host, table, django_assert_num_qu
         html = render_to_string("games/alatriste/panel_live.html",
                                 {"live": live_model(session.state, standings)})
     assert "Last bullfight" in html and 'id="al-sheet-0"' in html
+
+
+def test_a_guest_s_duel_between_two_others_is_refused_with_a_sentence(host, guest, table):
+    set_up(host, table)
+    before = state(table)
+    response = move(guest, table, htmx=True, type="duel", form="duel", challenger=0,
+                    challenged=2, accepted="true", dice="server")
+    assert response.status_code == 403
+    page = response.content.decode()
+    message = "This is Íñigo&#x27;s move: it comes from Íñigo&#x27;s phone or the host&#x27;s."
+    assert page.count(message) == 1
+    # Said in the now line, in view wherever the phone is on the page.
+    assert page.index('id="now"') < page.index(message) < page.index('id="panel"')
+    assert state(table) == before

@@ -17,7 +17,7 @@ def test_history_lists_own_sessions_only(alice, charlie):
     response = browser_for(alice).get("/history/")
     assert response.status_code == 200
     assert_phone_ready(response)
-    html = response.content.decode()
+    html = response.content.decode().split("<main>")[1]  # not the random CSRF token
     assert f"/history/sessions/{mine.pk}/" in html and "Vanessa" in html
     assert f"/history/sessions/{theirs.pk}/" not in html and "Zed" not in html
 
@@ -144,3 +144,62 @@ def test_a_long_timeline_comes_in_pages_holding_the_step_shown(alice, game):
         assert client.get(f"/history/sessions/{game.pk}/?page=x").status_code == 400
     finally:
         history.TIMELINE_PAGE = original
+
+
+def test_filters_by_location_offering_the_places_used(alice):
+    club = services.session_create(owner=alice, game="tiny", players=["Ana", "Ben"],
+                                   location="Club")
+    kitchen = services.play_log(owner=alice, game="tiny", location="Ana's kitchen",
+                                players=[{"name": "Ana", "score": 3}, {"name": "Ben", "score": 1}])
+    nowhere = played(alice)
+    client = browser_for(alice)
+    html = client.get("/history/").content.decode()
+    assert '<option value="Club">' in html and "<option value=\"Ana&#x27;s kitchen\">" in html
+    html = client.get("/history/?location=club").content.decode()  # any case
+    assert f"/history/sessions/{club.pk}/" in html
+    assert f"/history/sessions/{kitchen.pk}/" not in html
+    assert f"/history/sessions/{nowhere.pk}/" not in html
+    html = client.get("/history/", {"location": "Ana's kitchen"}).content.decode()
+    assert f"/history/sessions/{kitchen.pk}/" in html and "logged" in html
+    assert f"/history/sessions/{club.pk}/" not in html
+    assert "No games match." in client.get("/history/?location=Moon").content.decode()
+    assert client.get("/history/?location=%01").status_code < 500
+
+
+def test_a_logged_play_in_history_and_its_session_page(alice, django_assert_max_num_queries):
+    session = services.play_log(owner=alice, title="Azul", played_at=datetime.date(2026, 9, 1),
+                                minutes=50, location="Club", note="rematch soon",
+                                players=[{"name": "Ana", "score": 60},
+                                         {"name": "Ben", "score": 72}])
+    client = browser_for(alice)
+    html = client.get("/history/").content.decode()
+    assert "<strong>Azul</strong>" in html and "Club" in html
+    with django_assert_max_num_queries(10):
+        page = client.get(f"/history/sessions/{session.pk}/")
+    html = page.content.decode()
+    assert page.status_code == 200 and "<h1>Azul</h1>" in html
+    assert "rematch soon" in html and "50 minutes" in html
+    assert html.index("Ben") < html.index("Ana")  # the winner first
+    assert "/history/games/pad/?title=Azul" in html
+
+
+def test_one_date_format_and_one_word_for_a_game_in_play(alice):
+    from companion.models import Result, Session
+
+    moment = datetime.datetime(2026, 11, 24, 14, 5, tzinfo=datetime.UTC)
+    done = played(alice)
+    on = services.session_create(owner=alice, game="tiny", players=["Ana", "Ben"], options={},
+                                 seed="s")
+    Session.objects.filter(pk__in=[done.pk, on.pk]).update(created_at=moment)
+    Result.objects.filter(session=done).update(finished_at=moment)
+    client = browser_for(alice)
+    vanessa = Player.objects.get(owner=alice, name="Vanessa")
+    pages = {path: client.get(path).content.decode()
+             for path in ("/", "/history/", f"/history/sessions/{done.pk}/",
+                          f"/history/players/{vanessa.pk}/", "/history/games/tiny/")}
+    for path, html in pages.items():
+        assert "24 Nov 2026" in html, path
+        for other in ("Nov. 24", "11/24/2026", "2026-11-24<", "November 24"):
+            assert other not in html, (path, other)
+    assert "24 Nov 2026, 14:05" in pages[f"/history/sessions/{done.pk}/"]
+    assert "in play" in pages["/"] and "active" not in pages["/"]

@@ -77,16 +77,27 @@ def test_the_app_deck_forms_draw_pass_and_reveal(alice, host):
     session.refresh_from_db()
     drawn = session.state["event_choices"]
     page = html(host.get(f"/s/{session.pk}/"))
+    # The draw is Arthur's (Bob's) to see: the host's page names none of the events.
+    assert "Only Arthur (Bob) sees the events drawn" in form_block(page, "pass")
+    assert not any(event in page for event in drawn) and 'name="discard"' not in page
+    bob, ann = guest_page(session, 1), guest_page(session, 0)
+    page = html(bob.get(f"/s/{session.pk}/"))
     assert all(f'name="discard" value="{event}"' in form_block(page, "pass") for event in drawn)
-    response = post(host, session, htmx=True, type="pass_events", form="pass", discard=drawn[0])
+    assert not any(event in html(ann.get(f"/s/{session.pk}/")) for event in drawn)
+    response = post(bob, session, htmx=True, type="pass_events", form="pass", discard=drawn[0])
     assert response.status_code == 200 and 'id="live"' in html(response)
-    assert all(f'name="event" value="{e}"' in form_block(html(response), "reveal")
-               for e in drawn[1:])
-    response = post(host, session, htmx=True, type="reveal_event", form="reveal",
+    # Revealing is Merlin's own step: Arthur's phone says so and offers no button for it.
+    assert 'value="reveal"' not in html(response)
+    assert "Nothing for you to do now: Merlin (Ann) reveals one of the 2 events." in html(response)
+    page = html(ann.get(f"/s/{session.pk}/"))  # Merlin holds the two Arthur passed
+    assert all(f'name="event" value="{e}"' in form_block(page, "reveal") for e in drawn[1:])
+    assert drawn[0] not in page
+    assert "Only Merlin (Ann) and Arthur see" in html(host.get(f"/s/{session.pk}/"))
+    response = post(ann, session, htmx=True, type="reveal_event", form="reveal",
                     event=drawn[0])
     assert response.status_code == 400
     assert "is not one of Merlin&#x27;s 2 events" in form_block(html(response), "reveal")
-    post(host, session, type="reveal_event", form="reveal", event=drawn[1])
+    post(ann, session, type="reveal_event", form="reveal", event=drawn[1])
     session.refresh_from_db()
     assert session.state["phase"] == "knight"
 
@@ -122,7 +133,16 @@ def test_a_grant_by_tapping_a_card_and_a_refusal_beside_the_grid(table, alice, h
     assert response.status_code == 200
     page = html(response)
     assert 'id="kn-seat-2" checked' in page  # the next knight without a grant this round
-    assert re.search(r'class="kc[^"]* held granted[^"]*" name="card" value="Isolde:honor"', page)
+    # The host is not Merlin: the damosels behind the grants stay Merlin's and the knights'.
+    assert not re.search(r'class="kc[^"]* held granted[^"]*" name="card" value="Isolde:honor"',
+                         page)
+    assert "Ann's Bors honor, Bob's Gawain honor." in page
+    merlin = html(guest_page(table, 0).get(f"/s/{table.pk}/"))
+    assert re.search(r'class="kc[^"]* held granted[^"]*" name="card" value="Isolde:honor"',
+                     merlin)
+    # The table's part, alike on every phone, names the grants by knight only, Merlin's too.
+    hidden = merlin.split('id="kn-hidden-grants"')[1].split("</p>")[0]
+    assert "Ann's Bors honor, Bob's Gawain honor." in hidden and "Isolde" not in hidden
 
 
 def test_offers_and_a_joust_through_the_forms(table, alice, host):
@@ -130,14 +150,21 @@ def test_offers_and_a_joust_through_the_forms(table, alice, host):
     act(table, alice, "grant", seat=0, damosel="Guinevere", chivalry="honor")
     act(table, alice, "grant", seat=2, damosel="Morgana", chivalry="honor")
     page = html(host.get(f"/s/{table.pk}/"))
-    assert 'value="0:Guinevere:honor"' in form_block(page, "joust")
+    # The host challenges a grant without its damosel (the rules find the holder's one grant).
+    assert 'value="0::honor">Ann: honor' in form_block(page, "joust")
+    assert "Guinevere&#x27;s honor" not in form_block(page, "joust")
+    merlin = html(guest_page(table, 0).get(f"/s/{table.pk}/"))
+    assert 'value="0:Guinevere:honor"' in form_block(merlin, "joust")
     assert post(host, table, type="offer", form="offer", seat="0",
                 chivalry="honor").status_code == 302
     page = html(host.get(f"/s/{table.pk}/"))
     assert "offered: honor" in page and 'value="0::honor"' in form_block(page, "joust")
-    response = post(host, table, htmx=True, type="offer", form="offer", seat="2",
+    # The host has no seat: every seat's offers are in its fold, which a refusal opens.
+    response = post(host, table, htmx=True, type="offer", form="offer-2", seat="2",
                     chivalry="honor")
-    assert "already offered honor" in html(response) and response.status_code == 400
+    assert response.status_code == 400
+    assert 'id="kn-others" open' in html(response)
+    assert "already offered honor" in form_block(html(response), "offer-2")
     response = post(host, table, htmx=True, type="joust", form="joust", target="0::honor",
                     challenger="2", similar="1", end="different")
     assert response.status_code == 200
@@ -164,7 +191,10 @@ def test_a_guest_seals_from_its_phone_and_sees_only_its_own_choice(table, alice,
     assert 'value="down" checked' not in bob_page
     response = post(bob, table, htmx=True, type="seal", form="seal", seat="0",
                     **{"p.honor": "up"})
-    assert "Only Ann&#x27;s own phone" in form_block(html(response), "seal")
+    # Whose move it is: said in the "now" line, in view wherever the phone is.
+    assert response.status_code == 403
+    now = html(response).split('id="now"')[1].split("</section>")[0]
+    assert "Only Ann&#x27;s own phone" in now
     host_page = html(host.get(f"/s/{table.pk}/"))
     assert "Sealed placements: waiting for Bob, Cid." in host_page
     assert 'value="down" checked' not in host_page
@@ -245,3 +275,95 @@ def test_the_preview_view(table, alice, host, client):
 def test_the_board_shows_no_panel(table, alice):
     page = html(Client().get(f"/board/{table.board_key}/"))
     assert "kn-grant" not in page and 'id="scoreboard"' in page
+
+
+def test_the_pushed_part_is_alike_for_every_phone_and_names_no_hidden_choice(alice):
+    """live_model is rendered once as the board sees it: no event of Arthur's draw, no
+    granted damosel, no sealed face; and the controls' key reads the same in every seat's
+    redaction, else a phone would fetch its controls again and again."""
+    from games.knights import panel, rules
+
+    session = session_for(alice, game="knights", players=NAMES)
+    seen = []
+
+    def check():
+        session.refresh_from_db()
+        state = session.state
+        live = panel.live_model(rules.redact(state, None), [])
+        keys = {panel.panel_model(rules.redact(state, viewer), viewer=viewer, is_host=False,
+                                  data=[0, 1, 2], posted=None, refusal=None)["controls"]
+                for viewer in (None, 0, 1, 2)}
+        assert keys == {live["controls"]}
+        seen.append(live["controls"])
+        return str(live)
+
+    check()
+    act(session, alice, "draw_events")
+    live = check()
+    drawn = session.state["event_choices"]
+    assert not any(event in live for event in drawn)
+    act(session, alice, "pass_events", discard=drawn[0])
+    live = check()
+    assert not any(event in live for event in drawn)
+    event = next(e for e in drawn[1:] if rules.event_kind(e) != "disaster")
+    act(session, alice, "reveal_event", event=event)
+    check()
+    listed = rules.event_list(session.state, event)
+    chivalry, other = [c for c in listed if c in rules.SHARED][:2]
+    for seat, card in ((1, chivalry), (2, other)):
+        damosel = next(d for d in rules.DAMOSELS
+                       if not panel._reason(rules.check_grant, session.state, seat, d, card))
+        act(session, alice, "grant", seat=seat, damosel=damosel, chivalry=card)
+        live = check()
+        holder = NAMES[seat]
+        assert f"{damosel}'s {card}: with {holder}" not in live
+        assert f"{damosel}'s {card}: with {damosel}" in live
+    for seat, card in ((1, chivalry), (2, other)):
+        act(session, alice, "offer", seat=seat, chivalry=card)
+        check()
+    services.move_play(session=session, type="seal", actor=guest_actor(session, 1),
+                       data={"seat": 1, "placements": {chivalry: "down"}})
+    assert "down" not in check()
+    assert len(set(seen)) == len(seen)  # every move above moved the controls on
+
+
+def guest_actor(session, seat):
+    return Actor(guest=services.guest_join(code=session.code, seat=seat))
+
+
+def test_a_guest_phone_carries_its_own_part_first_and_no_other_seat_s_buttons(table, alice):
+    quest(table, alice)
+    cid = html(guest_page(table, 2).get(f"/s/{table.pk}/"))
+    own = cid.split('data-own')[1].split("</section>")[0]
+    assert 'name="seat" value="2"' in own and "Seal my placement" in own
+    assert 'id="kn-others"' not in cid and 'value="seal-0"' not in cid
+    assert cid.index("data-own") < cid.index('id="panel_live"')
+    host = html(browser_for(alice).get(f"/s/{table.pk}/"))
+    # The host with no seat: the table's forms first, the seats' in a closed fold.
+    assert 'id="kn-table" aria-labelledby="kn-table-title" data-own' in host
+    assert '<details class="kn-others" id="kn-others">' in host
+
+
+def test_the_final_screen_has_no_controls(alice):
+    from games.knights import panel, rules
+
+    session = session_for(alice, game="knights", players=NAMES, options={"deck": "table"})
+    state = dict(session.state, phase="finished",
+                 victory={"winner": 0, "class": "worship", "order": [0, 1, 2]})
+    model = panel.panel_model(state, viewer=0, is_host=True, data=[], posted=None,
+                              refusal=None)
+    assert model["finished"] and not model["can_end"]
+    live = panel.live_model(rules.redact(state, None), [])
+    assert live["order"] == NAMES and live["finished"]
+
+
+def test_a_finished_game_s_panel_shows_the_final_order_and_no_controls(table, alice, host):
+    state = dict(table.state, phase="finished",
+                 victory={"winner": 1, "class": "worship", "order": [1, 0, 2]})
+    table.state = state
+    table.save(update_fields=["state"])
+    for client in (host, guest_page(table, 0)):
+        page = html(client.get(f"/s/{table.pk}/"))
+        knights = page.split('id="knights"')[1].split('id="undo"')[0]
+        assert 'id="kn-final"' in knights and "<form" not in knights
+        assert "data-own" not in knights and 'id="kn-others"' not in knights

@@ -32,3 +32,36 @@ def test_new_needs_a_host(db):
 
 def test_unknown_game_is_404(alice):
     assert browser_for(alice).get("/new/?game=chess").status_code == 404
+
+
+def test_declared_options_are_radios_switches_and_seats_with_help(alice):
+    page = browser_for(alice).get("/new/?game=knights").content.decode()
+    # The deck is a choice of two, in words; Merlin one of the seats; the joust a switch.
+    assert 'type="radio" name="opt_deck" value="app" checked' in page
+    assert "We turn the real cards and enter the event" in page
+    assert 'name="opt_merlin" value="0" checked' in page and "Player 3" in page
+    assert 'type="checkbox" name="opt_joust" checked' in page
+    assert "The oldest player starts as Merlin" in page
+    # The developer's lists are folded away, not shown as {} or None.
+    assert '<details class="more-options">' in page
+    assert "{}" not in page and "None" not in page.split("<form")[1].split("</form>")[0]
+
+
+def test_a_posted_choice_seat_and_switch_become_the_api_values(alice):
+    client = browser_for(alice)
+    response = client.post("/new/", {"game": "knights", "name": ["A", "B", "C"],
+                                     "opt_deck": "table", "opt_merlin": "2",
+                                     "opt_knights": "", "opt_damosels": "", "opt_events": ""})
+    session = Session.objects.get()
+    assert response.status_code == 302
+    assert session.options["deck"] == "table" and session.options["merlin"] == 2
+    assert session.options["joust"] is False  # an unticked switch
+    assert session.options["events"] == {}
+
+
+def test_a_choice_that_is_not_offered_is_refused_with_a_sentence(alice):
+    response = browser_for(alice).post("/new/", {"game": "quixote", "name": ["A"],
+                                                 "opt_deck": "cloud"})
+    assert response.status_code == 400
+    assert "Position cards: cloud is not one of the choices." in response.content.decode()
+    assert not Session.objects.exists()

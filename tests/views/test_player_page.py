@@ -16,9 +16,17 @@ def test_player_page_shows_the_figures(alice):
     assert_phone_ready(response)
     html = response.content.decode()
     assert "33%" in html  # 1 win in 3
-    assert "Nemesis: Peter, who finished ahead 2 times in 3 games together." in html
+    assert "Nemesis: Peter, who finished ahead in 2 of 3 games together." in html
     assert 'role="img"' in html and "<title" in html and "<desc" in html
     assert 'viewBox="0 0' in html and 'width="100%"' in html
+
+
+def test_one_game_and_one_point_are_said_in_the_singular(alice):
+    played(alice, ("Vanessa", "Peter"), ((0, 1), (1, 10), (1, 10)))
+    vanessa = Player.objects.get(owner=alice, name="Vanessa")
+    html = browser_for(alice).get(f"/history/players/{vanessa.pk}/").content.decode()
+    assert "rank 2, 1 point<" in html and "1 points" not in html
+    assert "Nemesis: Peter, who finished ahead in the one game you played together." in html
 
 
 def test_a_player_without_games(alice):

@@ -124,6 +124,22 @@ def test_a_score_through_htmx_and_the_round_ends(qx, host_client):
     assert "Correct a score of Vanessa" in page
 
 
+def test_the_steppers_offer_no_more_than_the_tiles_hold(qx, host_client):
+    to_scoring(host_client, qx)
+    page = html(host_client.get(f"/s/{qx.pk}/"))
+    form = page[page.index('id="qx-score-0"'):]
+    form = form[:form.index("</details>")]
+    # after round 1's nine tiles: 18 knights (two halves a tile), 54 shields on the edge
+    for name, most in (("castle6_knights", 18), ("castle4_knights", 18),
+                       ("defense_shields", 54)):
+        assert re.search(rf'name="{name}" value="\d+" min="0" max="{most}"', form), name
+    response = move(host_client, qx, **typical_round(0, castle6_knights="19"))
+    assert response.status_code == 400
+    assert "at most 18 knights" in html(response)
+    qx.refresh_from_db()
+    assert qx.state["seats"][0]["rounds"] == []
+
+
 def test_a_refused_score_is_shown_next_to_its_form_with_its_values(qx, host_client):
     to_scoring(host_client, qx)
     response = move(host_client, qx, **typical_round(1, church_groups="2 0"))

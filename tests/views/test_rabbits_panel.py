@@ -1,11 +1,13 @@
 """The rabbits panel through Django's test client: host and guest, forms with and without htmx,
 refusals next to their form, and the card picker's running total."""
 
+import html
 import re
 
 import pytest
 from django.test import Client
 
+from companion import services
 from tests.factories import session_for
 from tests.views.helpers import browser_for, guest_browser
 
@@ -59,9 +61,31 @@ def test_the_host_sees_the_line_the_rabbits_and_the_roll(host, session):
 
 def test_a_guest_acts_only_for_its_own_seat(ben, session):
     html = page(ben, session)
-    assert "Roll the dice" not in html  # Ana rolls first
+    # Ben's own controls come first, marked, his roll among them but not shown: Ana rolls first.
+    assert html.index("data-own") < html.index('id="panel_live"')
+    own = re.search(r'<section class="rb-controls" data-own[^>]*>', html).group(0)
+    assert 'data-controls="1"' in own and "data-rolls" not in own and "data-acts" not in own
     assert 'value="where-1"' in html and 'value="where-0"' not in html
+    assert "Roll the dice for Ana" not in html and "Play for" not in html
     assert "(you)" in html
+
+
+def test_a_seated_host_sees_its_own_seat_first_and_the_others_folded(host, session, alice):
+    services.session_host_seat(session=session, seat=0)
+    html = page(host, session)
+    own = re.search(r'<section class="rb-controls" data-own[^>]*>', html).group(0)
+    assert 'data-controls="0"' in own and "data-rolls" in own
+    fold = html.index('<details class="rb-others" id="rb-others">')
+    assert html.index("data-own") < html.index('id="panel_live"') < fold
+    assert html.index("Play for another seat") > fold and html.index('value="where-1"') > fold
+
+
+def test_the_live_part_says_whose_roll_and_turn_it_is(host, session):
+    html = page(host, session)
+    assert '<div class="rb-live" data-turn="0" data-roller="0" data-acting=""' in html
+    post(host, session, type="roll", form="dice-0", seat="0", dice=["3", "4"])
+    html = page(host, session)
+    assert '<div class="rb-live" data-turn="0" data-roller="1" data-acting="0"' in html
 
 
 def test_a_roll_through_the_form_without_js_redirects(host, session):
@@ -71,7 +95,7 @@ def test_a_roll_through_the_form_without_js_redirects(host, session):
     assert session.state["turn"]["price"] == 7
     html = page(host, session)
     assert 'id="rb-price"' in html and ">7<" in html
-    assert "Pay the price (7)" in html and "Roll the dice for Ben" in html
+    assert "Pay the price" in html and "Roll the dice for Ben" in html
 
 
 def test_a_server_roll_through_htmx_returns_the_live_partial(host, session):
@@ -94,13 +118,14 @@ def test_a_payment_typed_as_text(host, session):
 
 def test_a_short_payment_is_refused_next_to_its_form_and_refilled(host, session):
     post(host, session, type="roll", form="dice", seat="0", dice=["6", "6"])
-    response = post(host, session, htmx=True, type="pay", form="pay", seat="0",
+    response = post(host, session, htmx=True, type="pay", form="pay-0", seat="0",
                     cards="3H 2H", suits=["H"])
     assert response.status_code == 400
     html = response.content.decode()
-    assert refusal_of(html, "pay") == "3H and 2H add up to 5: the price is 12."
-    assert refusal_of(html, "lottery") is None
-    assert 'value="3H 2H"' in html and '<details class="rb-move" id="rb-pay" open>' in html
+    assert refusal_of(html, "pay-0") == "3H and 2H add up to 5: the price is 12."
+    assert refusal_of(html, "lottery-0") is None and refusal_of(html, "pay-1") is None
+    assert 'value="3H 2H"' in html and '<details class="rb-move rb-pay" id="rb-0-pay" open>' in html
+    assert '<details class="rb-others" id="rb-others" open>' in html
     assert re.search(r'value="H" checked', html)
     session.refresh_from_db()
     assert session.version == 1
@@ -108,9 +133,9 @@ def test_a_short_payment_is_refused_next_to_its_form_and_refilled(host, session)
 
 def test_a_bad_card_text_is_refused_without_js(host, session):
     post(host, session, type="roll", form="dice", seat="0", dice=["1", "3"])
-    response = post(host, session, type="lottery", form="lottery", seat="0", card="7X")
+    response = post(host, session, type="lottery", form="lottery-0", seat="0", card="7X")
     assert response.status_code == 400
-    assert "is not a card" in refusal_of(response.content.decode(), "lottery")
+    assert "is not a card" in refusal_of(response.content.decode(), "lottery-0")
 
 
 def test_an_audience_and_the_citadel_say_what_is_missing(host, session):
@@ -124,9 +149,9 @@ def test_an_audience_and_the_citadel_say_what_is_missing(host, session):
     post(host, session, type="roll", form="dice", seat="0", dice=["1", "3"])
     html = page(host, session)
     assert "You need a Queen and a King: you hold JH." in html
-    response = post(host, session, htmx=True, type="arrive", form="arrive", seat="0")
+    response = post(host, session, htmx=True, type="arrive", form="arrive-0", seat="0")
     assert response.status_code == 400
-    assert refusal_of(response.content.decode(), "arrive") == \
+    assert refusal_of(response.content.decode(), "arrive-0") == \
         "You need a Queen and a King: you hold JH."
 
 
@@ -135,8 +160,10 @@ def test_steal_and_where_forms(host, session):
     post(host, session, type="audience", form="audience", seat="0", royal="KS", cards="10S")
     post(host, session, type="roll", form="dice", seat="1", dice=["2", "3"])
     html = page(host, session)
-    assert 'name="form" value="steal-0"' in html and 'name="royal" value="KS"' in html
-    response = post(host, session, htmx=True, type="steal", form="steal-0", thief="1",
+    # The thief's form (Ben takes from Ana) and the victim's (Ana says who took what).
+    assert 'name="form" value="steal-1-0"' in html and 'name="royal" value="KS"' in html
+    assert 'name="form" value="stolen-0"' in html
+    response = post(host, session, htmx=True, type="steal", form="steal-1-0", thief="1",
                     victim="0", royal="KS", returns="")
     assert response.status_code == 200
     session.refresh_from_db()
@@ -212,4 +239,14 @@ def test_the_live_stream_renders_the_panel_without_a_request(session):
         html = render_panel(session, viewer, is_host)
         assert "The royal line" in html and "rb-seat-1" in html
     assert "Roll the dice for Ana" in render_panel(session, None, True)
-    assert "Roll the dice" not in render_panel(session, 1, False)
+    assert "Roll the dice for Ana" not in render_panel(session, 1, False)
+
+
+def test_a_guests_move_for_another_seat_is_refused_with_a_sentence(ben, session):
+    response = post(ben, session, htmx=True, type="where", form="where-1", seat="0",
+                    place="off")
+    assert response.status_code == 403
+    assert "This is Ana's move: it comes from Ana's phone or the host's." in \
+        html.unescape(response.content.decode())
+    session.refresh_from_db()
+    assert session.version == 0

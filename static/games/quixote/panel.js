@@ -12,7 +12,8 @@
   var actions = {
     step: function (input, button) {
       var value = (parseInt(input.value, 10) || 0) + parseInt(button.dataset.by, 10);
-      input.value = Math.max(0, value);
+      var most = input.max === "" ? Infinity : parseInt(input.max, 10);  // what the tiles hold
+      input.value = Math.min(most, Math.max(0, value));
     },
     add: function (input, button) {
       input.value = join(tokens(input.value).concat([button.dataset.n]));
@@ -41,4 +42,48 @@
     action(input, button);
     input.dispatchEvent(new Event("change", { bubbles: true }));
   });
+
+  // After this phone's own move, its result in view: the refusal next to the form, else the
+  // table's next step (the field to fill, "Turn card 1 of 7", who is still to score). Saving a
+  // round at the foot of a long form would otherwise leave the next step above the screen.
+  function showResult() {
+    var target = document.querySelector("#live .error") || document.getElementById("qx-turn")
+      || document.getElementById("qx-now");
+    if (!target) return;
+    var box = target.getBoundingClientRect();
+    var now = document.getElementById("now");
+    var covered = now ? now.getBoundingClientRect().bottom : 0;  // the sticky "now" line
+    if (box.top < covered || box.top > window.innerHeight - 60) {
+      target.scrollIntoView({ block: "start" });
+    }
+    // Which version's result is in view (the browser tests wait on it). Done with this move
+    // unless this phone's forms are still to be fetched again (they move the page once more).
+    var table = document.getElementById("table");
+    if (table) table.dataset.qxShown = table.dataset.version;
+    if (!controlsStale()) moved = false;
+  }
+  // The page may still change after the answer (the stream's push, the panel fetched again when
+  // a round ends): until this phone types again, each change brings the result back in view.
+  var moved = false;
+  function afterMove() {
+    if (moved) window.requestAnimationFrame(showResult);
+  }
+  // Noted as the request leaves: by the answer, the form has been swapped out of the page.
+  document.body.addEventListener("htmx:beforeRequest", function (event) {
+    var form = event.detail.elt;
+    if (form && form.hasAttribute && form.hasAttribute("data-qx-move")) moved = true;
+  });
+  document.body.addEventListener("htmx:afterRequest", afterMove);
+  document.body.addEventListener("htmx:afterSettle", afterMove);
+  document.addEventListener("input", function () { moved = false; }, true);
+
+  // The score forms fetched again by the page's script when a round ends (static/js/table.js).
+  document.body.addEventListener("companion:controls", afterMove);
+
+  // Whether this phone's forms were drawn for an older table (table.js then fetches them).
+  function controlsStale() {
+    var panel = document.getElementById("qx");
+    var now = document.getElementById("qx-now");
+    return !!(panel && now && panel.dataset.controls !== now.dataset.controls);
+  }
 })();

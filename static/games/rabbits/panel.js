@@ -3,7 +3,11 @@
  * when it changes: nothing here counts. Without this file the field is typed by hand.
  *
  * Also: a move's section (<details>) opened by hand stays open when the live stream re-renders
- * the panel at the same version; after a new move it closes, as the server renders it. */
+ * the panel at the same version; after a new move it closes, as the server renders it.
+ *
+ * And: each seat's controls are not pushed to the other phones, only the live part is; its
+ * data-roller, data-acting, data-lottery and data-finished say whose roll and whose turn it is
+ * now, copied here onto every seat's controls so that the CSS shows the moves that are theirs. */
 (function () {
   document.documentElement.classList.add("rb-js-on");
 
@@ -20,7 +24,20 @@
     if (details.open) opened[details.id] = shownVersion(); else delete opened[details.id];
   }, true);
 
+  function follow() {
+    var live = document.querySelector(".rb-live");
+    if (!live) return;
+    document.querySelectorAll(".rb-controls[data-controls]").forEach(function (controls) {
+      var seat = controls.dataset.controls;
+      controls.toggleAttribute("data-rolls", live.dataset.roller === seat);
+      controls.toggleAttribute("data-acts", live.dataset.acting === seat);
+      controls.toggleAttribute("data-lottery", live.hasAttribute("data-lottery"));
+      controls.toggleAttribute("data-finished", live.hasAttribute("data-finished"));
+    });
+  }
+
   function restore() {
+    follow();
     var version = shownVersion();
     Object.keys(opened).forEach(function (id) {
       var details = document.getElementById(id);
@@ -29,6 +46,7 @@
     });
   }
   new MutationObserver(restore).observe(document.body, { childList: true, subtree: true });
+  follow();
 
   function press(picker, rank) {
     picker.querySelectorAll("[data-rank]").forEach(function (button) {
