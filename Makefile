@@ -6,13 +6,14 @@ STAMP := $(VENV)/.installed-$(shell cksum requirements.txt | cut -d' ' -f1)
 HOST ?= 0.0.0.0
 PORT ?= 8000
 
-.PHONY: run test install bench bench-all bench-stats lock clean
+.PHONY: run test install messages bench bench-all bench-stats lock clean
 
 # Static files are collected (hashed names, gzip and brotli copies: half a minute) again only
 # when one of ours or the installed packages changed.
 COLLECTED := staticfiles/.collected-$(shell cksum requirements.txt | cut -d' ' -f1)
 
 run: $(STAMP) $(COLLECTED)
+	$(BIN)/python manage.py messages --compile
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py createcachetable
 	$(BIN)/python manage.py lan --port $(PORT)
@@ -34,6 +35,11 @@ bench-stats: $(STAMP)
 	$(BIN)/python bench/stats.py $(BENCH_ARGS)
 
 install: $(STAMP)
+
+# After changing a sentence: every message of the code into its catalogue (new ones untranslated,
+# listed), the catalogues compiled. AREA=games/<slug> or AREA=platform for one catalogue.
+messages: $(STAMP)
+	$(BIN)/python manage.py messages $(if $(AREA),--area $(AREA))
 
 $(COLLECTED): $(STAMP) $(shell find static -type f)
 	$(BIN)/python manage.py collectstatic --noinput -v0

@@ -5,6 +5,11 @@ class CompanionConfig(AppConfig):
     name = "companion"
     verbose_name = "Companion"
 
+    def ready(self):
+        from companion import language
+
+        language.install()
+
 
 class GameConfig(AppConfig):
     """A game's Django app. Its subclass declares, as dotted names, everything the game brings;

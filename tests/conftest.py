@@ -11,6 +11,11 @@ def pytest_configure(config):
     # hundreds of times and test no hash's strength.
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
+    # The compiled catalogues are built from the .po files, not kept in git.
+    from companion import catalogues
+
+    catalogues.compile_all()
+
 
 @pytest.fixture(autouse=True, scope="session")
 def tiny_game():

@@ -1,0 +1,27 @@
+"""Saying a pure module's sentences (engine.Text) in the reader's language.
+
+The rules may not import Django, so they return Text: the English sentence with its message id
+and values. Here, at the edge, it is translated with Django's catalogues in the language now
+active (the request's, the board's, or the one a stream was opened in).
+"""
+
+from django.utils import translation
+
+from companion.engine import Text
+
+
+def say(text):
+    """`text` in the active language: a Text through the catalogues, anything else as it is."""
+    if isinstance(text, Text):
+        return text.say(translation.gettext, translation.ngettext)
+    return text
+
+
+def said(data):
+    """A stored sentence (Text.as_data, or a plain str of an older row) in the active language."""
+    return say(Text.from_data(data)) if isinstance(data, dict) else data
+
+
+def install():
+    """Pages show a Text in the reader's language (Text.__html__ calls this)."""
+    Text.translator = say
