@@ -51,11 +51,13 @@ def browser():
 
 @pytest.fixture
 def phone(browser, live_server):
-    """A new phone: its own cookies, a 360 px wide screen; every request it makes is recorded."""
+    """A new phone: its own cookies, a 360 px wide screen; every request it makes is recorded.
+    `locale` ("es-ES") is the phone's language, sent as Accept-Language."""
     contexts = []
 
-    def make():
-        context = browser.new_context(base_url=live_server.url, **PHONE)
+    def make(locale=None):
+        context = browser.new_context(base_url=live_server.url, **PHONE,
+                                      **({"locale": locale} if locale else {}))
         context.set_default_timeout(10_000)
         context.requests = []
         context.on("request", lambda request: context.requests.append(request.url))
@@ -75,21 +77,22 @@ def no_sideways_scroll(page):
 def host_phone(phone, alice):
     """A phone signed in as alice, the host."""
 
-    def make():
-        page = phone()
+    def make(locale=None):
+        page = phone(locale)
         page.goto("/login/")
-        page.get_by_label("User name").fill("alice")
-        page.get_by_label("Password").fill("a long table password")
-        page.get_by_role("button", name="Sign in").click()
+        # By the fields' names: the labels are in the phone's language.
+        page.locator("input[name=username]").fill("alice")
+        page.locator("input[name=password]").fill("a long table password")
+        page.locator("form:has(input[name=password]) button").click()
         page.wait_for_url("**/")
         return page
 
     return make
 
 
-def guest_phone_for(phone, session, seat):
+def guest_phone_for(phone, session, seat, locale=None):
     """A second phone that joined `session` by its code and took `seat` (by name)."""
-    page = phone()
+    page = phone(locale)
     page.goto(f"/join/{session.code}/")
     page.get_by_role("button", name=seat).click()
     page.wait_for_selector("#scoreboard")
