@@ -7,6 +7,8 @@ from django.db import models
 from django.db.models.functions import Lower
 from django.utils.translation import gettext_lazy as _
 
+from companion import engine
+
 # No 0/O, 1/I/L: a code is read aloud across a table and typed on a phone.
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 6
@@ -163,6 +165,8 @@ class Move(models.Model):
                                     related_name="moves")
     actor_seat = models.PositiveSmallIntegerField(null=True, blank=True)
     summary = models.CharField(max_length=300)
+    # The same line as its game made it (engine.Text.as_data): shown in each reader's language.
+    message = models.JSONField(null=True, blank=True)
     idempotency_key = models.CharField(max_length=100, null=True, blank=True)
     request_hash = models.CharField(max_length=64, blank=True)
     # The first answer, kept only for moves posted with an Idempotency-Key.
@@ -184,6 +188,11 @@ class Move(models.Model):
 
     def __str__(self):
         return f"#{self.seq} {self.summary}"
+
+    @property
+    def line(self):
+        """The log line, in the language of whoever reads it (a page shows a Text translated)."""
+        return engine.Text.from_data(self.message) if self.message else self.summary
 
     def as_replay(self):
         return {"seq": self.seq, "type": self.type, "data": self.data, "actor": self.actor_seat,

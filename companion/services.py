@@ -425,13 +425,21 @@ def _move_play_as_read(*, session, type, data, actor, expected_version, fingerpr
         move = Move.objects.create(
             session=session, seq=seq, type=type, data=data, seat=_move_seat(data, actor),
             actor_user=actor.user, actor_guest=actor.guest, actor_seat=actor.rules_actor,
-            summary=rules.summary({"type": type, "data": data}, before, after)[:300],
+            **move_line(rules, type, data, before, after),
             request_hash=fingerprint,
         )
         move.session = session
         move.repeated = False
         _announce(session)
     return move
+
+
+def move_line(rules, type, data, before, after):
+    """A move's log line as its game made it: the English `summary` (what the API and the
+    export carry) and the `message` every page says in its reader's language."""
+    line = rules.summary({"type": type, "data": data}, before, after)
+    return {"summary": str(line)[:300],
+            "message": line.as_data() if isinstance(line, engine.Text) else None}
 
 
 def move_play(*, session, type, data, actor, expected_version=None, key=None, answer=None):
@@ -468,7 +476,7 @@ def move_play(*, session, type, data, actor, expected_version=None, key=None, an
         move = Move.objects.create(
             session=session, seq=seq, type=type, data=data, seat=_move_seat(data, actor),
             actor_user=actor.user, actor_guest=actor.guest, actor_seat=actor.rules_actor,
-            summary=rules.summary({"type": type, "data": data}, before, after)[:300],
+            **move_line(rules, type, data, before, after),
             idempotency_key=key or None, request_hash=fingerprint,
         )
         session.state = after
@@ -694,14 +702,13 @@ def session_import(*, owner, data):
                 raise Invalid(
                     _("This export is damaged: move %(seq)s is refused by the rules "
                       "(%(why)s)") % {"seq": entry["seq"], "why": step.refusal.message})
-            summary = entry["summary"]
+            line = {"summary": (entry["summary"] or f"{entry['type']} (undone)")[:300]}
             if step.applied:
-                summary = rules.summary({"type": entry["type"], "data": entry["data"]},
-                                        step.before, step.after)
+                line = move_line(rules, entry["type"], entry["data"], step.before, step.after)
                 state = step.after
             rows.append(Move(session=session, seq=entry["seq"], type=entry["type"],
                              data=entry["data"], seat=entry["seat"], actor_seat=entry["actor"],
-                             summary=(summary or f"{entry['type']} (undone)")[:300],
+                             **line,
                              undone=entry["undone"],
                              undone_at=timezone.now() if entry["undone"] else None))
         Move.objects.bulk_create(rows)

@@ -22,6 +22,7 @@ from companion.engine import RuleViolation
 from companion.errors import Refused, Stale
 from companion.fragments import fragment_context
 from companion.lan import public_base
+from companion.language import say
 from companion.models import Player, Seat, Session
 from companion.payloads import move_payload
 
@@ -378,7 +379,7 @@ def undo(request, pk):
                 and (_made_by_another_phone(last) or session.is_finished)):
             return _confirmation(request, session, actor, action=reverse("undo", args=[pk]),
                                  message=_("Undo %(what)s? Everyone at the table is told.")
-                                 % {"what": last.summary})
+                                 % {"what": say(last.line)})
         services.move_undo(session=session, actor=actor, expected_version=expected)
     except Refused as refusal:
         return _refusal_page(request, session, actor, refusal, "undo")

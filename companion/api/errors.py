@@ -1,10 +1,12 @@
-"""The one exception handler: every refusal becomes `{"detail": a sentence, "code", ...}`."""
+"""The one exception handler: every refusal becomes `{"detail": a sentence, "code", ...}`, the
+sentence in the language the request asked for (Accept-Language)."""
 
 from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
 from companion.errors import Refused, Stale
+from companion.language import say
 
 
 def first_sentence(errors):
@@ -26,12 +28,14 @@ def exception_handler(exc, context):
 
         request = context["request"]
         body = session_data(exc.session, viewer=getattr(request, "viewer_seat", None))
-        body.update({"detail": exc.message, "code": exc.code})
+        body.update({"detail": say(exc.message), "code": exc.code})
         return Response(body, status=exc.status, headers={"ETag": f'"{exc.session.version}"'})
     if isinstance(exc, Refused):
-        body = {"detail": exc.message, "code": exc.code}
+        # The rules' sentences are Texts: said here in the language of Accept-Language.
+        body = {"detail": say(exc.message), "code": exc.code}
         if exc.fields or exc.status == 400:
-            body["fields"] = exc.fields
+            body["fields"] = {name: [say(message) for message in messages]
+                              for name, messages in exc.fields.items()}
         retry_after = getattr(exc, "retry_after", None)
         headers = {"Retry-After": str(retry_after)} if retry_after else None
         return Response(body, status=exc.status, headers=headers)

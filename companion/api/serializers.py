@@ -4,6 +4,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from companion import bgstats, engine, stats
+from companion.language import say
 from companion.models import Move, Player, Session
 
 
@@ -106,7 +107,17 @@ class MoveInSerializer(serializers.Serializer):
     type = serializers.CharField()
 
 
+class SaidField(serializers.CharField):
+    """A sentence of a game (engine.Text) in the language of the request's Accept-Language."""
+
+    def to_representation(self, value):
+        return str(say(value))
+
+
 class MoveOutSerializer(serializers.ModelSerializer):
+    summary = SaidField(source="line", read_only=True,
+                        help_text="The move's log line, in the request's language.")
+
     class Meta:
         model = Move
         fields = ["seq", "type", "data", "seat", "summary", "created_at", "undone"]
@@ -115,7 +126,7 @@ class MoveOutSerializer(serializers.ModelSerializer):
 class MovePlayedSerializer(serializers.Serializer):
     seq = serializers.IntegerField()
     type = serializers.CharField()
-    summary = serializers.CharField()
+    summary = SaidField(help_text="The move's log line, in the request's language.")
     session = SessionSerializer()
 
 

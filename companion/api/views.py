@@ -15,6 +15,7 @@ from companion.access import owned_or_404, session_access
 from companion.api import serializers as s
 from companion.api.schema import move_request
 from companion.errors import Conflict, Invalid, NotFound
+from companion.language import say
 from companion.models import Player, Seat, Session
 from companion.payloads import move_payload
 
@@ -221,7 +222,7 @@ class MoveList(APIView):
 def played_reply(move, actor):
     """The answer to a move: the session exactly as the move left it (not as a later move did)."""
     played = move.session
-    reply = {"seq": move.seq, "type": move.type, "summary": move.summary,
+    reply = {"seq": move.seq, "type": move.type, "summary": say(move.line),
              "session": s.session_data(played, viewer=viewer_of(actor))}
     return reply, played.version
 
