@@ -48,7 +48,7 @@ import math
 import urllib.parse
 import uuid
 
-from django.utils import timezone
+from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 
 from companion import engine, stats
@@ -226,7 +226,8 @@ def _read_play(play, number, backup):
     if when is None:
         raise Invalid(_("This BG Stats backup is damaged: play %(n)s (%(game)s) has no date "
                         "like 2024-03-02 19:30:00.") % {"n": number, "game": game["name"]})
-    label = _("%(game)s on %(day)s") % {"game": game["name"], "day": when.date().isoformat()}
+    label = _("%(game)s on %(day)s") % {"game": game["name"],
+                                        "day": formats.date_format(when, "DATE_FORMAT")}
     scores = play.get("playerScores")
     if not isinstance(scores, list) or not scores:
         raise Invalid(_("Play %(n)s in the file (%(play)s) has no players, so it cannot be "

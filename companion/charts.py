@@ -36,9 +36,12 @@ def _f(value):
 
 
 def _number(value):
+    """A figure as the reader writes it: 2.5 in English, 2,5 in Spanish."""
     if isinstance(value, float) and value.is_integer():
         value = int(value)
-    return f"{value:g}" if isinstance(value, float) else str(value)
+    if not isinstance(value, float):
+        return str(value)
+    return f"{value:g}".replace(".", formats.get_format("DECIMAL_SEPARATOR"))
 
 
 def _nice_max(value):

@@ -6,6 +6,7 @@ a game's rules); every answer says which browser features the pages may use."""
 from django.conf import settings
 from django.http import HttpResponseBadRequest, JsonResponse
 from django.middleware.gzip import GZipMiddleware
+from django.utils import translation
 from django.utils.translation import gettext as _
 
 from companion.inputs import has_control, has_long_number, long_number_message
@@ -18,20 +19,24 @@ def _fields(request):
         yield from request.POST.lists()
 
 
-def _refusal(key, values):
+def _refusal(request, key, values):
     """The sentence refusing a field, or None."""
     field = key.replace("\x00", "")[:40] or "?"
-    if has_control(key) or any(has_control(value) for value in values):
-        return _("%(field)s: text may not contain control characters.") % {"field": field}
-    if has_long_number(key) or any(has_long_number(value) for value in values):
+    control = has_control(key) or any(has_control(value) for value in values)
+    if not control and not (has_long_number(key) or any(has_long_number(v) for v in values)):
+        return None
+    # This runs before LocaleMiddleware (a NUL must not reach the session's query), so the
+    # refusal is said here in the language that middleware would choose.
+    with translation.override(translation.get_language_from_request(request)):
+        if control:
+            return _("%(field)s: text may not contain control characters.") % {"field": field}
         return f"{field}: {long_number_message()}"
-    return None
 
 
 def refuse_control_characters(get_response):
     def middleware(request):
         for key, values in _fields(request):
-            message = _refusal(key, values)
+            message = _refusal(request, key, values)
             if message is not None:
                 if request.path.startswith("/api/"):
                     return JsonResponse({"detail": message, "code": "invalid",

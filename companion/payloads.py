@@ -18,13 +18,14 @@ def move_payload(*, game, move_type, fields, owner=None):
     rules = engine.get(game)
     if move_type is not None and not isinstance(move_type, str):
         raise Invalid(_("The field `type` names a move: it is text."),
-                      fields={"type": ["Not a valid string."]})
+                      fields={"type": [_("Not a valid string.")]})
     if not move_type:
         raise Invalid(_("Say which move: the field `type` is missing."),
-                      fields={"type": ["This field is required."]})
+                      fields={"type": [_("This field is required.")]})
     if move_type not in rules.moves:
         known = ", ".join(sorted(rules.moves))
-        raise RuleViolation(f"{rules.name} has no move called {move_type!r} (its moves: {known}).",
+        raise RuleViolation(_("%(game)s has no move called '%(move)s' (its moves: %(known)s).")
+                            % {"game": rules.name, "move": move_type, "known": known},
                             field="type")
     serializer_class = plugins.get(game).serializers.get(move_type)
     if serializer_class is None:

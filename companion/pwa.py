@@ -77,6 +77,9 @@ def service_worker(request):
     body = render_to_string("pwa/sw.js", {
         "version": version,
         "lang": request.LANGUAGE_CODE,
+        "offline_title": _("Offline"),
+        "offline_text": _("You are offline, and this page was not opened on this phone before. "
+                          "It will open once the connection is back."),
         "shell_json": json.dumps(urls),
         "static_prefix": "/" + settings.STATIC_URL.lstrip("/"),
     }, request=request)

@@ -1,4 +1,4 @@
-{% load i18n %}// The service worker (served at /sw.js by companion/pwa.py, registered by static/js/pwa.js).
+// The service worker (served at /sw.js by companion/pwa.py, registered by static/js/pwa.js).
 // It keeps the app shell and every static file this phone loaded (their names carry a hash of
 // their content, so a kept copy is never stale) and the last copy of each page opened, which it
 // shows when the network is gone. Posts, event streams, polls and the API always go to the
@@ -11,8 +11,9 @@ const LOGOUT = "{% url 'logout' %}";
 const STATIC_CACHE = "static-" + VERSION;
 const PAGES_CACHE = "pages";  // static/js/offline.js saves the table as last shown here too
 const PAGES_KEPT = 30;
-const OFFLINE_TITLE = "{{ _('Offline')|escapejs }}";
-const OFFLINE_TEXT = "{{ _('You are offline, and this page was not opened on this phone before. It will open once the connection is back.')|escapejs }}";
+// Its sentences come translated from companion/pwa.py (the extraction reads only .html and .py).
+const OFFLINE_TITLE = "{{ offline_title|escapejs }}";
+const OFFLINE_TEXT = "{{ offline_text|escapejs }}";
 
 self.addEventListener("install", (event) => {
   event.waitUntil(caches.open(STATIC_CACHE)

@@ -6,6 +6,8 @@ import time
 
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from companion import bgstats, services
 from companion.errors import Refused
@@ -26,7 +28,9 @@ class Progress:
             return
         self.shown = now
         filled = BAR * done // total if total else BAR
-        self.stream.write(f"\r[{'#' * filled}{'.' * (BAR - filled)}] {done}/{total} plays",
+        counted = ngettext("%(done)s/%(total)s play", "%(done)s/%(total)s plays", total) % {
+            "done": done, "total": total}
+        self.stream.write(f"\r[{'#' * filled}{'.' * (BAR - filled)}] {counted}",
                           ending="\n" if done >= total else "")
         self.stream.flush()
 
@@ -42,12 +46,13 @@ class Command(BaseCommand):
     def handle(self, *args, file, host, quiet_progress=False, **options):
         user = get_user_model().objects.filter(username__iexact=host).first()
         if user is None:
-            raise CommandError(f"There is no host called {host}.")
+            raise CommandError(_("There is no host called %(name)s.") % {"name": host})
         try:
             with open(file, "rb") as handle:
                 raw = handle.read(bgstats.BACKUP_MAX_BYTES + 1)
         except OSError as error:
-            raise CommandError(f"The file cannot be read: {error.strerror}.") from None
+            raise CommandError(_("The file cannot be read: %(why)s.") % {"why": error.strerror}) \
+                from None
         try:
             backup = bgstats.read_backup(raw)
         except Refused as refusal:
@@ -62,13 +67,22 @@ class Command(BaseCommand):
         matched = sorted({roster[pid] for pid in matches.values() if pid is not None})
         skipped = skipped + summary["skipped"]
         out = self.stdout
-        out.write(f"{len(summary['added'])} plays added, "
-                  f"{len(summary['already'])} imported before (not added again), "
-                  f"{len(skipped)} skipped, in {seconds:.1f} s.")
-        out.write(f"{len(matched)} players matched to the roster"
-                  + (f": {', '.join(matched)}" if matched else "") + ".")
-        out.write(f"{len(summary['new_players'])} new players"
-                  + (f": {', '.join(summary['new_players'])}" if summary["new_players"] else "")
-                  + ".")
+        figures = {"added": len(summary["added"]), "already": len(summary["already"]),
+                   "skipped": len(skipped), "seconds": f"{seconds:.1f}"}
+        out.write(ngettext("%(added)s play added", "%(added)s plays added", figures["added"])
+                  % figures + ", "
+                  + ngettext("%(already)s imported before (not added again)",
+                             "%(already)s imported before (not added again)",
+                             figures["already"]) % figures + ", "
+                  + ngettext("%(skipped)s skipped, in %(seconds)s s.",
+                             "%(skipped)s skipped, in %(seconds)s s.", figures["skipped"])
+                  % figures)
+        names = {"count": len(matched), "names": ", ".join(matched)}
+        out.write((ngettext("%(count)s player matched to the roster: %(names)s.",
+                            "%(count)s players matched to the roster: %(names)s.", len(matched))
+                   if matched else _("No player matched to the roster.")) % names)
+        new = {"count": len(summary["new_players"]), "names": ", ".join(summary["new_players"])}
+        out.write((ngettext("%(count)s new player: %(names)s.", "%(count)s new players: %(names)s.",
+                            new["count"]) if new["count"] else _("No new players.")) % new)
         for label, why in skipped:
-            out.write(f"Skipped {label}: {why}")
+            out.write(_("Skipped %(play)s: %(why)s") % {"play": label, "why": why})

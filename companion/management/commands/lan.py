@@ -2,6 +2,7 @@ import sys
 
 import segno
 from django.core.management.base import BaseCommand
+from django.utils.translation import gettext as _
 
 from companion.lan import lan_address
 
@@ -14,8 +15,9 @@ class Command(BaseCommand):
 
     def handle(self, *args, port, **options):
         url = f"http://{lan_address()}:{port}/"
-        self.stdout.write(f"\nCompanion is serving on your network at  {url}\n"
-                          "Open it on the phones at the table, or scan this:\n")
+        serving = _("Companion is serving on your network at  %(url)s") % {"url": url}
+        scan = _("Open it on the phones at the table, or scan this:")
+        self.stdout.write(f"\n{serving}\n{scan}\n")
         self.stdout.flush()
         segno.make(url, error="m").terminal(out=sys.stdout, compact=True)
         sys.stdout.flush()
