@@ -6,7 +6,9 @@ as the game app's own), so that a game brings its sentences with it. Pure Python
 gettext binaries on the machine.
 """
 
+import contextlib
 import io
+import os
 import re
 import string
 from pathlib import Path
@@ -145,7 +147,10 @@ def compile_all(only_stale=True):
             catalog = read(area, language)
             buffer = io.BytesIO()
             write_mo(buffer, catalog, use_fuzzy=False)
-            mo.write_bytes(buffer.getvalue())
+            # Whole or not at all: test workers start at once and may read it meanwhile.
+            partial = mo.with_name(f"{mo.name}.{os.getpid()}")
+            partial.write_bytes(buffer.getvalue())
+            os.replace(partial, mo)
             written.append(mo)
     return written
 
@@ -154,11 +159,9 @@ def _fields(text):
     """The placeholders of a message: {name} fields and %(name)s / %s conversions."""
     names = set(re.findall(r"%\((\w+)\)[sdif]", text))
     names.update(f"%{n}" for n, _ in enumerate(re.findall(r"(?<!%)%[sdif]", text)))
-    try:
+    with contextlib.suppress(ValueError):  # a lone brace: a Django sentence, no fields
         names.update(f"{{{name}}}" for _, name, _, _ in string.Formatter().parse(text)
                      if name is not None)
-    except ValueError:
-        pass
     return names
 
 

@@ -240,8 +240,8 @@ class Game:
     tallies: Callable[[dict[str, Any]], dict[str, float]] | None = None
     round_scores: Callable[[dict[str, Any]], list[float] | None] | None = None
     authority: Mapping[str, str] = field(default_factory=dict)
-    score_label: str = "Points"
-    rank_rule: str | Callable[[State], str] = "Most points wins."
+    score_label: str = _("Points")
+    rank_rule: str | Callable[[State], str] = _("Most points wins.")
     now: Callable[[State], str | None] | None = None
     bgg_id: int | None = None
 
@@ -250,9 +250,14 @@ class Game:
         given = dict(given or {})
         unknown = sorted(set(given) - set(self.options))
         if unknown:
-            known = ", ".join(sorted(self.options)) or "none"
+            known = ", ".join(sorted(self.options))
+            if not known:
+                raise RuleViolation(_("{game} has no options (given: {unknown}).",
+                                      game=self.name, unknown=", ".join(unknown)),
+                                    field="options")
             raise RuleViolation(
-                f"{self.name} has no option {', '.join(unknown)} (its options: {known}).",
+                _("{game} has no option {unknown} (its options: {known}).",
+                  game=self.name, unknown=", ".join(unknown), known=known),
                 field="options",
             )
         options = {**self.options, **given}
@@ -263,12 +268,13 @@ class Game:
     def check_seat_count(self, seat_count: int) -> None:
         if not self.min_players <= seat_count <= self.max_players:
             if self.min_players == self.max_players:
-                wanted = f"{self.min_players}"
+                refusal = _("{game} is played by {n} players, not {count}.", game=self.name,
+                            n=self.min_players, count=seat_count)
             else:
-                wanted = f"{self.min_players} to {self.max_players}"
-            raise RuleViolation(
-                f"{self.name} is played by {wanted} players, not {seat_count}.", field="players"
-            )
+                refusal = _("{game} is played by {low} to {high} players, not {count}.",
+                            game=self.name, low=self.min_players, high=self.max_players,
+                            count=seat_count)
+            raise RuleViolation(refusal, field="players")
 
 
 class Dice(random.Random):
@@ -299,7 +305,8 @@ def apply(game: Game, state: State, move_type: str, data: dict[str, Any], actor:
     except KeyError:
         known = ", ".join(sorted(game.moves))
         raise RuleViolation(
-            f"{game.name} has no move called {move_type!r} (its moves: {known}).", field="type"
+            _("{game} has no move called {move} (its moves: {known}).", game=game.name,
+              move=repr(move_type), known=known), field="type"
         ) from None
     return rule(state, data, actor, rng)
 
@@ -432,7 +439,8 @@ def get(slug: str) -> Game:
     try:
         return _registry[slug]
     except (KeyError, TypeError):
-        raise RuleViolation(f"There is no game called {slug!r}.", field="game") from None
+        raise RuleViolation(_("There is no game called {slug}.", slug=repr(slug)),
+                            field="game") from None
 
 
 def titled_game() -> Game | None:

@@ -63,6 +63,9 @@ class Session(models.Model):
     source_key = models.CharField(max_length=80, blank=True, default="")
     # The seat the host plays at (None: the host only keeps the table). No guest may claim it.
     host_seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    # The table's language: the board screen speaks it (each phone reads its own).
+    language = models.CharField(max_length=8, choices=settings.LANGUAGES,
+                                default=settings.LANGUAGE_CODE)
     # The next game of the same players (Rematch): every phone at this table follows to it.
     rematch = models.OneToOneField("self", on_delete=models.SET_NULL, null=True, blank=True,
                                    related_name="rematch_of")

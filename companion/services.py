@@ -15,7 +15,7 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, connection, transaction
 from django.db.models import Max, OuterRef, Subquery
 from django.db.models.functions import Coalesce
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from rest_framework.authtoken.models import Token
 
@@ -161,8 +161,10 @@ def _seat_players(*, owner, players):
 
 
 def session_create(*, owner, game, players, options=None, seed=None, location="",
-                   host_seat=None):
+                   host_seat=None, language=None):
+    """A new game. `language` is the table's (the board speaks it); by default the host's."""
     rules = engine.get(game)
+    language = _language_checked(language)
     if options is not None and not isinstance(options, dict):
         raise Invalid(_("The options are an object: {\"name\": value}."))
     location = inputs.text(location, field="location", label=_("The place"),
@@ -173,7 +175,8 @@ def session_create(*, owner, game, players, options=None, seed=None, location=""
         resolved = rules.resolve_options(options, len(seats))
         session = Session(owner=owner, game=rules.slug, options=resolved, location=location,
                           title=rules.title(resolved) if rules.title else "",
-                          host_seat=_host_seat_checked(host_seat, len(seats)))
+                          host_seat=_host_seat_checked(host_seat, len(seats)),
+                          language=language)
         if seed:
             session.seed = seed
         session.state = engine.initial_state(rules, [name for name, _ in seats], resolved,
@@ -183,6 +186,26 @@ def session_create(*, owner, game, players, options=None, seed=None, location=""
             Seat(session=session, index=i, name=name, player=player)
             for i, (name, player) in enumerate(seats)
         )
+    return session
+
+
+def _language_checked(language):
+    if language in (None, ""):
+        return translation.get_supported_language_variant(translation.get_language())
+    known = dict(settings.LANGUAGES)
+    if language not in known:
+        raise Invalid(_("The language is one of %(known)s, not %(given)s.")
+                      % {"known": ", ".join(known), "given": str(language)[:20]},
+                      field="language")
+    return language
+
+
+def session_language_set(*, session, actor, language):
+    """The host sets the table's language (what the board screen speaks)."""
+    if not actor.is_host:
+        raise Forbidden(_("Only the host sets the table's language."))
+    session.language = _language_checked(language)
+    Session.objects.filter(pk=session.pk).update(language=session.language)
     return session
 
 

@@ -92,6 +92,7 @@ TEMPLATES = [
         "OPTIONS": {
             "context_processors": [
                 "django.template.context_processors.request",
+                "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
             ],
@@ -140,6 +141,10 @@ LOGOUT_REDIRECT_URL = "home"
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", "English"), ("es", "Español")]
 LOCALE_PATHS = [BASE_DIR / "locale"]
+# A phone's language: the switch in the header (this cookie, kept a year), else the browser's
+# Accept-Language. The API answers in the language of Accept-Language.
+LANGUAGE_COOKIE_AGE = 365 * 24 * 3600
+LANGUAGE_COOKIE_SAMESITE = "Lax"
 TIME_ZONE = os.environ.get("TIME_ZONE", "UTC")
 USE_I18N = True
 USE_TZ = True
@@ -198,7 +203,12 @@ SPECTACULAR_SETTINGS = {
         "- moves that end the game for everyone are the host's;\n"
         "- a phone may undo its own moves and those about its seat while the game is on; "
         "undoing another seat's move, or any undo after the end, is the host's.\n\n"
-        "Anything else is answered 403 with a sentence saying whose move it is."
+        "Anything else is answered 403 with a sentence saying whose move it is.\n\n"
+        "## Languages\n\n"
+        "Every answer's sentences (`detail` of an error, `fields`, a move's `summary`) are in "
+        "the language of the request's `Accept-Language`: English (`en`, the default) or "
+        "Spanish (`es`). `Content-Language` says which. The data (types, fields, names) is the "
+        "same in both."
     ),
     "VERSION": "1",
     "SERVE_INCLUDE_SCHEMA": False,
@@ -208,6 +218,8 @@ SPECTACULAR_SETTINGS = {
     "COMPONENT_SPLIT_REQUEST": True,
     # A game adds the names of choice sets its moves share (GameConfig.enum_names).
     "ENUM_NAME_OVERRIDES": {},
+    "POSTPROCESSING_HOOKS": ["drf_spectacular.hooks.postprocess_schema_enums",
+                             "companion.api.schema.accept_language"],
 }
 
 # Caches: the default one is each process's own memory (statistics); rate limits need one that

@@ -15,6 +15,7 @@ from collections import OrderedDict
 from asgiref.sync import sync_to_async
 from django.db import close_old_connections, connections
 from django.http import Http404, HttpResponseBadRequest, StreamingHttpResponse
+from django.utils import translation
 
 from companion import fragments, inputs, live
 from companion.access import session_access
@@ -168,49 +169,53 @@ class FragmentCache:
 
     def __init__(self, sessions=SESSIONS_KEPT):
         self._lock = threading.Lock()
-        self._shared = Bounded(sessions)  # session id -> Rendered
-        # session id -> {(viewer, is_host): (version, html)}: a session's phones are few, and
-        # bounding by sessions keeps a process that sees many one-phone sessions flat too.
+        # Keyed by session id and language: a table's phones may read it in two languages.
+        self._shared = Bounded(sessions)  # (session id, language) -> Rendered
+        # (session id, language) -> {(viewer, is_host): (version, html)}: a session's phones are
+        # few, and bounding by sessions keeps a process that sees many one-phone sessions flat.
         self._panels = Bounded(sessions)
         self._locks = Bounded(sessions)  # (session id, event loop) -> asyncio.Lock
         self.renders = 0
 
     @staticmethod
     @_read
-    def _render_shared(pk):
+    def _render_shared(pk, language):
         session = Session.objects.select_related("owner").get(pk=pk)
-        return session.version, fragments.render_shared(session)
+        with translation.override(language):
+            return session.version, fragments.render_shared(session)
 
     @staticmethod
     @_read
-    def _render_panel(pk, viewer, is_host):
+    def _render_panel(pk, viewer, is_host, language):
         session = Session.objects.select_related("owner").get(pk=pk)
-        return session.version, fragments.render_panel(session, viewer, is_host)
+        with translation.override(language):
+            return session.version, fragments.render_panel(session, viewer, is_host)
 
-    async def shared(self, pk, version):
-        """The Rendered fragments of the session at `version` or newer."""
-        cached = self._shared.get(pk)
+    async def shared(self, pk, version, language):
+        """The Rendered fragments of the session at `version` or newer, in `language`."""
+        cached = self._shared.get((pk, language))
         if cached is None or cached.version < version:
             async with self._session_lock(pk):
-                cached = self._shared.get(pk)
+                cached = self._shared.get((pk, language))
                 if cached is None or cached.version < version:
                     before = cached
-                    cached = Rendered(*await self._render_shared(pk), before=before)
+                    cached = Rendered(*await self._render_shared(pk, language), before=before)
                     self.renders += 1
-                    self._shared[pk] = cached
+                    self._shared[(pk, language)] = cached
         return cached
 
-    async def panel(self, pk, version, viewer, is_host):
+    async def panel(self, pk, version, viewer, is_host, language):
         key = (viewer, is_host)
-        cached = (self._panels.get(pk) or {}).get(key)
+        cached = (self._panels.get((pk, language)) or {}).get(key)
         if cached is None or cached[0] < version:
             async with self._session_lock(pk):
-                phones = self._panels.get(pk)
+                phones = self._panels.get((pk, language))
                 if phones is None:
-                    phones = self._panels[pk] = {}
+                    phones = self._panels[(pk, language)] = {}
                 cached = phones.get(key)
                 if cached is None or cached[0] < version:
-                    cached = phones[key] = await self._render_panel(pk, viewer, is_host)
+                    cached = phones[key] = await self._render_panel(pk, viewer, is_host,
+                                                                    language)
         return cached
 
     def _session_lock(self, pk):
@@ -241,17 +246,19 @@ async def table_stream(request, pk):
     known = version if last_seen is None else last_seen
 
     whole_panel = fragments.pushes_whole_panel(game)
+    language = translation.get_language()  # the page's, from its cookie or Accept-Language
     pushed = None  # the version of this process's fragments this phone was last pushed
 
     async def push(new):
         nonlocal pushed
-        shared = await cache.shared(session_id, new)
+        shared = await cache.shared(session_id, new, language)
         if pushed is not None and shared.version <= pushed:
             return ""  # pushed already (rendered for another phone that heard of it first)
         out = shared.push(pushed)  # only the fragments that changed, when this phone is in step
         pushed = shared.version
         if whole_panel:
-            panel_version, panel = await cache.panel(session_id, new, viewer, is_host)
+            panel_version, panel = await cache.panel(session_id, new, viewer, is_host,
+                                                     language)
             out += event("panel", panel, panel_version)
         return out + shared.version_event
 
@@ -271,7 +278,7 @@ async def table_stream(request, pk):
 
 @_read
 def _board_session(key):
-    return Session.objects.filter(board_key=key).values_list("pk", "version").first()
+    return Session.objects.filter(board_key=key).values_list("pk", "version", "language").first()
 
 
 async def board_stream(request, key):
@@ -279,7 +286,7 @@ async def board_stream(request, key):
     found = await _board_session(key)
     if found is None:
         raise Http404
-    session_id, version = found
+    session_id, version, language = found
 
     async def stream():
         yield event("version", json.dumps({"version": version}), version)
@@ -288,7 +295,7 @@ async def board_stream(request, key):
             if new is None:
                 yield ": keepalive\n\n"
                 continue
-            shared = await cache.shared(session_id, new)
+            shared = await cache.shared(session_id, new, language)
             if pushed is not None and shared.version <= pushed:
                 continue
             # What every phone sees alike, the game's live part included; no undo button.

@@ -23,6 +23,7 @@ urlpatterns = [
     path("s/<int:pk>/rematch/", views.rematch, name="rematch"),
     path("s/<int:pk>/next/", views.follow, name="follow"),
     path("s/<int:pk>/host-seat/", views.host_seat, name="host-seat"),
+    path("s/<int:pk>/language/", views.table_language, name="table-language"),
     path("s/<int:pk>/qr.svg", views.join_qr, name="join-qr"),
     path("s/<int:pk>/stream/", streams.table_stream, name="table-stream"),
     path("board/<str:key>/", views.board, name="board"),
@@ -30,6 +31,8 @@ urlpatterns = [
     path("board/<str:key>/qr.svg", views.board_qr, name="board-qr"),
     path("api/sessions/<int:pk>/events/", streams.session_events, name="api-events"),
     path("players/", views.players, name="players"),
+    # The header's language switch (Django's set_language: a cookie, then back to `next`).
+    path("i18n/", include("django.conf.urls.i18n")),
     path("manifest.webmanifest", pwa.manifest, name="manifest"),
     path("sw.js", pwa.service_worker, name="service-worker"),
     path("", include("companion.plays")),

@@ -11,6 +11,7 @@ from django.db.models import Max, Prefetch
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils import translation
 from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext as _
 from django.views import defaults
@@ -119,7 +120,8 @@ def session_new(request):
             session = services.session_create(owner=request.user, game=game.slug,
                                                players=names, options=options,
                                                host_seat=host_seat,
-                                               location=request.POST.get("location") or "")
+                                               location=request.POST.get("location") or "",
+                                               language=request.POST.get("language") or None)
         except Refused as refusal:
             error = refusal.message
         else:
@@ -132,6 +134,8 @@ def session_new(request):
     host_seat = inputs.whole_number(request.POST.get("host_seat")) if data else 0
     context = {"game": game, "roster": roster, "slots": slots[: game.max_players],
                "location": request.POST.get("location", "") if data else "",
+               "language": (request.POST.get("language") if data else None)
+               or translation.get_language(),
                "locations": stats.locations(owner=request.user),
                "host_seat": host_seat,
                "options": setup_form.fields(game, data=data, seat_names=names,
@@ -224,12 +228,14 @@ def _unweakened(validator):
 def _etag(session, actor):
     """The table page's validator: the version and who looks; for the host, also the seats the
     phones hold (a phone joining changes the invite bar, not the version)."""
+    # The language too: the same version reads differently in Spanish.
+    version = f"{session.version}-{translation.get_language()}"
     if not actor.is_host:
-        return f'"{session.version}-seat{actor.seat}"'
+        return f'"{version}-seat{actor.seat}"'
     held = "".join(str(seat) for seat in sorted(
         session.guests.exclude(seat=None).values_list("seat", flat=True)))
     seat = "" if session.host_seat is None else session.host_seat
-    return f'"{session.version}-host{seat}' + (f'-{held}"' if held else '"')
+    return f'"{version}-host{seat}' + (f'-{held}"' if held else '"')
 
 
 def table(request, pk):
@@ -435,6 +441,17 @@ def host_seat(request, pk):
 
 
 @require_POST
+def table_language(request, pk):
+    session, actor = _access(request, pk)
+    try:
+        services.session_language_set(session=session, actor=actor,
+                                      language=request.POST.get("language"))
+    except Refused as refusal:
+        return _refused(request, session, actor, refusal.message, "language", refusal.status)
+    return redirect("table", pk=pk)
+
+
+@require_POST
 def seat_claim(request, pk):
     session, actor = _access(request, pk)
     if actor.guest is None:
@@ -483,14 +500,17 @@ def board_qr(request, key):
 
 def board(request, key):
     session = _board_session(key)
-    etag = f'"{session.version}-board"'
+    # The board is the table's screen: it speaks the table's language, whoever opens it.
+    etag = f'"{session.version}-{session.language}-board"'
     if _unweakened(request.headers.get("If-None-Match")) == etag:
         response = HttpResponse(status=304)
     else:
         template = "companion/board.html"
         if request.htmx:
             template += "#live"
-        response = render(request, template, table_context(request, session, None))
+        with translation.override(session.language):
+            response = render(request, template, table_context(request, session, None))
+        response["Content-Language"] = session.language
     response["ETag"] = etag
     response["Cache-Control"] = "no-cache"
     # The whole page, or for htmx one partial of it: a cache keeps them apart.

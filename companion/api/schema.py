@@ -27,3 +27,24 @@ def move_request():
         return serializers.DictField()
     return PolymorphicProxySerializer(component_name="MoveRequest", serializers=components,
                                       resource_type_field_name=None)
+
+
+ACCEPT_LANGUAGE = {
+    "name": "Accept-Language",
+    "in": "header",
+    "required": False,
+    "description": "The language of the answer's sentences (refusals, log lines): `en` (the "
+                   "default) or `es`. The answer says which in `Content-Language`.",
+    "schema": {"type": "string", "example": "es"},
+}
+
+
+def accept_language(result, generator, request, public):
+    """Every operation takes Accept-Language (drf-spectacular postprocessing hook)."""
+    for path in result.get("paths", {}).values():
+        for operation in path.values():
+            if isinstance(operation, dict) and "responses" in operation:
+                parameters = operation.setdefault("parameters", [])
+                if not any(p.get("name") == "Accept-Language" for p in parameters):
+                    parameters.append(ACCEPT_LANGUAGE)
+    return result

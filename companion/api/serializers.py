@@ -1,5 +1,6 @@
 """What the API reads and answers. Move payloads are checked by each game's `moves.py`."""
 
+from django.conf import settings
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
@@ -43,7 +44,8 @@ class SessionSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Session
-        fields = ["id", "code", "game", "title", "location", "logged", "host_seat", "status",
+        fields = ["id", "code", "game", "title", "location", "logged", "host_seat", "language",
+                  "status",
                   "version", "options", "created_at", "finished_at", "seats", "state",
                   "standings", "share"]
         extra_kwargs = {
@@ -99,6 +101,10 @@ class SessionCreateSerializer(serializers.Serializer):
         help_text="The seat the host plays at; null (the default): the host only keeps the table.")
     location = serializers.CharField(required=False, allow_blank=True, default="", max_length=60,
                                      help_text="Where the game is played.")
+    language = serializers.ChoiceField(
+        choices=settings.LANGUAGES, required=False, default=None, allow_null=True,
+        help_text="The table's language, which the board screen speaks; by default the "
+                  "request's (Accept-Language).")
 
 
 class MoveInSerializer(serializers.Serializer):

@@ -17,23 +17,23 @@ def test_a_fragment_cache_never_holds_more_than_its_sessions():
 
     cache = FragmentCache(sessions=3)
 
-    async def render_panel(pk, viewer, is_host):
-        return 1, f"panel {pk} {viewer}"
+    async def render_panel(pk, viewer, is_host, language):
+        return 1, f"panel {pk} {viewer} {language}"
 
     cache._render_panel = render_panel
 
     async def phones():
         for pk in range(100):
-            cache._shared[pk] = (1, {})
+            cache._shared[(pk, "en")] = (1, {})
             for viewer in range(6):
-                await cache.panel(pk, 1, viewer, False)
+                await cache.panel(pk, 1, viewer, False, "en")
 
     asyncio.run(phones())
     assert len(cache._shared) == 3
     # The panels are kept per session too: many one-phone sessions do not grow a process.
-    assert set(cache._panels) == {97, 98, 99}
+    assert set(cache._panels) == {(97, "en"), (98, "en"), (99, "en")}
     assert len(cache) == 3 + 3 * 6
-    assert set(cache._shared) == {97, 98, 99}
+    assert set(cache._shared) == {(97, "en"), (98, "en"), (99, "en")}
 
 
 def test_a_push_carries_only_the_fragments_that_changed_since_the_phones_version():

@@ -113,12 +113,15 @@ def test_the_table_page_keeps_a_constant_number_of_queries(alice, game,
 def test_polling_with_etag_answers_304_until_the_table_changes(alice, game):
     client = browser_for(alice)
     first = client.get(f"/s/{game.pk}/", HTTP_HX_REQUEST="true", HTTP_HX_TARGET="live")
-    assert first.status_code == 200 and first["ETag"] == '"0-host"'
-    assert client.get(f"/s/{game.pk}/", HTTP_IF_NONE_MATCH='"0-host"').status_code == 304
+    assert first.status_code == 200 and first["ETag"] == '"0-en-host"'
+    assert client.get(f"/s/{game.pk}/", HTTP_IF_NONE_MATCH='"0-en-host"').status_code == 304
+    # The same version in another language is another page.
+    assert client.get(f"/s/{game.pk}/", HTTP_IF_NONE_MATCH='"0-en-host"',
+                      HTTP_ACCEPT_LANGUAGE="es").status_code == 200
     client.post(f"/s/{game.pk}/move/", {"type": "add", "payload": '{"seat": 0, "points": 1}'})
-    again = client.get(f"/s/{game.pk}/", HTTP_IF_NONE_MATCH='"0-host"',
+    again = client.get(f"/s/{game.pk}/", HTTP_IF_NONE_MATCH='"0-en-host"',
                        HTTP_HX_REQUEST="true", HTTP_HX_TARGET="live")
-    assert again.status_code == 200 and again["ETag"] == '"1-host"'
+    assert again.status_code == 200 and again["ETag"] == '"1-en-host"'
     assert 'data-version="1"' in again.content.decode()
 
 

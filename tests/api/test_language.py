@@ -1,0 +1,50 @@
+"""The API answers in the language of Accept-Language: refusals (the rules' and the fields'),
+log lines, and the schema says so."""
+
+from django.utils import translation
+
+from companion import engine
+from companion.language import say
+from companion.models import Move
+
+
+def test_a_field_refusal_in_the_requests_language(as_alice):
+    answer = as_alice.post("/api/sessions/", {"players": ["Ann", "Ben"]}, format="json",
+                           HTTP_ACCEPT_LANGUAGE="es")
+    assert answer.status_code == 400 and answer["Content-Language"] == "es"
+    assert answer.json()["fields"]["game"] == ["Este campo es obligatorio."]
+    english = as_alice.post("/api/sessions/", {"players": ["Ann", "Ben"]}, format="json")
+    assert english.json()["fields"]["game"] == ["This field is required."]
+
+
+def test_a_rules_refusal_is_said_at_the_edge_in_the_requests_language(as_alice, game):
+    refusal = engine.get("tiny").moves  # the refusal of a move the game does not have:
+    english = engine._("{game} has no move called {move} (its moves: {known}).",
+                       game=engine.get("tiny").name, move="'fly'",
+                       known=", ".join(sorted(refusal)))
+    with translation.override("es"):
+        spanish = say(english)
+    answer = as_alice.post(f"/api/sessions/{game.pk}/moves/", {"type": "fly"}, format="json",
+                           HTTP_ACCEPT_LANGUAGE="es")
+    assert answer.status_code == 400
+    assert answer.json()["detail"] == spanish != str(english)
+    answer = as_alice.post(f"/api/sessions/{game.pk}/moves/", {"type": "fly"}, format="json")
+    assert answer.json()["detail"] == str(english)
+
+
+def test_a_log_line_in_the_requests_language(as_alice, game):
+    Move.objects.create(session=game, seq=1, type="add", data={}, summary="English",
+                        message={"id": "This field is required.", "values": {}})
+    moves = as_alice.get(f"/api/sessions/{game.pk}/moves/", HTTP_ACCEPT_LANGUAGE="es").json()
+    assert [move["summary"] for move in moves] == ["Este campo es obligatorio."]
+    moves = as_alice.get(f"/api/sessions/{game.pk}/moves/").json()
+    assert [move["summary"] for move in moves] == ["This field is required."]
+
+
+def test_the_schema_says_every_operation_takes_accept_language(as_alice):
+    schema = as_alice.get("/api/schema/", HTTP_ACCEPT="application/json").json()
+    assert "Accept-Language" in schema["info"]["description"]
+    for path, operations in schema["paths"].items():
+        for method, operation in operations.items():
+            names = [p["name"] for p in operation.get("parameters", [])]
+            assert "Accept-Language" in names, (method, path)
