@@ -6,13 +6,15 @@ text ("QH 10D 5H", commas or plus signs allowed); suits likewise (["S", "C"], "S
 """
 
 
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from companion.engine import RuleViolation
+from companion.language import say
 from games.rabbits import rules
 
-_SUIT_WORDS = {name: letter for letter, name in rules.SUIT_NAMES.items()}
+_SUIT_WORDS = {str(name): letter for letter, name in rules.SUIT_NAMES.items()}
 _SUIT_WORDS.update({name: letter for letter, name in rules.SUIT_SINGULAR.items()})
 
 
@@ -35,7 +37,7 @@ class CardField(serializers.CharField):
         try:
             return rules.normal_card(text)
         except RuleViolation as error:
-            raise serializers.ValidationError(error.message) from None
+            raise serializers.ValidationError(say(error.message)) from None
 
 
 @extend_schema_field({"oneOf": [
@@ -58,11 +60,12 @@ class CardListField(serializers.ListField):
             # One flat sentence per refusal ("'ZZ' is not a card..."), not DRF's per-index map.
             for word in words:
                 if not isinstance(word, str):
-                    raise serializers.ValidationError(f"{word!r} is not a card such as QH.")
+                    raise serializers.ValidationError(
+                        _("%(word)s is not a card such as QH.") % {"word": repr(word)})
                 try:
                     rules.parse_card(word)
                 except RuleViolation as error:
-                    raise serializers.ValidationError(error.message) from None
+                    raise serializers.ValidationError(say(error.message)) from None
         return super().to_internal_value(words)
 
 
@@ -95,7 +98,8 @@ class SuitListField(serializers.ListField):
                     word = word.upper()
                 if word not in rules.SUITS:
                     raise serializers.ValidationError(
-                        f"{word!r} is not a suit: the suits are S, H, D and C.")
+                        _("%(word)s is not a suit: the suits are S, H, D and C.")
+                        % {"word": repr(word)})
                 suits.append(word)
             words = suits
         return super().to_internal_value(words)

@@ -7,8 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from companion.engine import RuleViolation
-from companion.engine import mark as _
+from companion.engine import RuleViolation, _
 from games.rabbits import rules
 
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
@@ -59,7 +58,7 @@ def live_model(state: Mapping[str, Any], standings: Any = None) -> dict[str, Any
         "winner_name": names[state["winner"]] if finished else None,
         "turn_seat": turn["seat"], "turn_name": names[turn["seat"]],
         "dice": turn["dice"], "price": turn["price"], "rolled": rolled,
-        "lottery_played": turn.get("lottery", False), "ended": turn.get("ended"),
+        "lottery_played": turn.get("lottery", False), "ended": rules.ended_text(turn),
         "roller": roller, "roller_name": names[roller],
         # The seat that may play the turn's moves now (None: the next roll comes first).
         "acting": turn["seat"] if rolled and not turn.get("ended") and not finished else None,
@@ -142,10 +141,10 @@ def _problems_of(cards_text: str) -> tuple[list[str], list[str]]:
         try:
             card = rules.normal_card(word)
         except RuleViolation:
-            problems.append(_("%(word)s is not a card (write QH, 10D, AS...).") % {"word": word})
+            problems.append(_("{word} is not a card (write QH, 10D, AS...).", word=word))
             continue
         if card in cards:
-            problems.append(_("%(card)s is listed twice.") % {"card": card})
+            problems.append(_("{card} is listed twice.", card=card))
             continue
         cards.append(card)
     return cards, problems
@@ -177,13 +176,13 @@ def selection_preview(state: Mapping[str, Any], kind: str, seat: int, cards_text
         suit_names = rules.listing([rules.SUIT_NAMES[s] for s in rules.SUITS if s in need])
         wrong = [card for card in cards if card[-1] not in need]
         if wrong:
-            problems.append(_("%(cards)s: not %(suits)s.") % {"cards": rules.listing(wrong),
-                                                             "suits": suit_names})
+            problems.append(_("{cards}: not {suits}.", cards=rules.listing(wrong),
+                              suits=suit_names))
     held = state["seats"][seat]["royals"]
     foreign = [card for card in cards if rules.is_royal(card) and card not in held]
     if foreign:
-        problems.append(_("%(cards)s: not held by %(name)s.")
-                        % {"cards": rules.listing(foreign), "name": state["seats"][seat]["name"]})
+        problems.append(_("{cards}: not held by {name}.", cards=rules.listing(foreign),
+                          name=state["seats"][seat]["name"]))
     target = target if target is not None else 0
     result = rules.seat_selection_total(state, seat, cards, price=target)
     return {"kind": kind, "cards": cards, "total": result["total"], "parts": result["parts"],

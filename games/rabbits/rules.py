@@ -22,16 +22,18 @@ import copy
 import re
 from typing import Any
 
-from companion.engine import Game, Option, RuleViolation
+from companion.engine import Game, Option, RuleViolation, Text, _, joined, n_
 
 # ---------------------------------------------------------------------------------------------
 # Cards
 
 SUITS = ("H", "S", "D", "C")  # the line's order, as the spec's example starts JH, QH, KH, JS
-SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
-SUIT_SINGULAR = {"S": "spade", "H": "heart", "D": "diamond", "C": "club"}
+SUIT_NAMES = {"S": _("spades"), "H": _("hearts"), "D": _("diamonds"), "C": _("clubs")}
+SUIT_SINGULAR = {"S": "spade", "H": "heart", "D": "diamond", "C": "club"}  # words a form takes
 ROYAL_RANKS = ("J", "Q", "K")
-RANK_NAMES = {"J": "Jack", "Q": "Queen", "K": "King"}
+RANK_NAMES = {"J": _("Jack"), "Q": _("Queen"), "K": _("King")}
+# "a Jack": a whole phrase each, since the article goes with the word (una Jota, un Rey).
+A_RANK = {"J": _("a Jack"), "Q": _("a Queen"), "K": _("a King")}
 NUMBER_RANKS = tuple(str(n) for n in range(2, 11))
 RANKS = ("A", *NUMBER_RANKS, *ROYAL_RANKS)
 ROYALS = tuple(rank + suit for suit in SUITS for rank in ROYAL_RANKS)
@@ -41,15 +43,16 @@ CITADEL_SUIT = "H"  # the advanced Citadel's door takes hearts
 ENDINGS = ("simple", "diverse", "monarchy", "diverse_monarchy", "tribal")
 # What each ending asks, in words: "back at the Citadel with ...".
 ENDING_WORDS = {
-    "simple": "any 3 royals",
-    "diverse": "3 royals of different suits",
-    "monarchy": "a Jack, a Queen and a King",
-    "diverse_monarchy": "a Jack, a Queen and a King of three different suits",
-    "tribal": "3 royals of one suit",
+    "simple": _("any 3 royals"),
+    "diverse": _("3 royals of different suits"),
+    "monarchy": _("a Jack, a Queen and a King"),
+    "diverse_monarchy": _("a Jack, a Queen and a King of three different suits"),
+    "tribal": _("3 royals of one suit"),
 }
 VALUES = ("classic", "patriarchy")
 PLACES = ("board", "off", "underground")
-PLACE_NAMES = {"board": "on the board", "off": "off the board", "underground": "underground"}
+PLACE_NAMES = {"board": _("on the board"), "off": _("off the board"),
+               "underground": _("underground")}
 HAND_LIMIT = 9
 
 
@@ -60,10 +63,9 @@ def parse_card(text: Any) -> tuple[str, str]:
         rank, suit = card[:-1], card[-1:]
         if rank in RANKS and suit in SUIT_NAMES:
             return rank, suit
-    raise RuleViolation(
-        f"{text!r} is not a card: write the rank (A, 2-10, J, Q, K) and then the suit "
-        "(S, H, D, C), as in AS, 10D or QH."
-    )
+    raise RuleViolation(_(
+        "{card} is not a card: write the rank (A, 2-10, J, Q, K) and then the suit "
+        "(S, H, D, C), as in AS, 10D or QH.", card=repr(text)))
 
 
 def normal_card(text: Any) -> str:
@@ -146,14 +148,15 @@ def card_words(data: Any) -> Any:
     return words
 
 
-def listing(items: list[str]) -> str:
-    """"JH", "JH and KS", "JH, QS and KD"; "none" for nothing."""
+def listing(items: list[Any]) -> Text:
+    """"JH", "JH and KS", "JH, QS and KD"; "none" for nothing. Items may be Texts (suit
+    names), each said alone; the "and" is the reader's language's."""
     items = list(items)
     if not items:
-        return "none"
+        return _("none")
     if len(items) == 1:
-        return items[0]
-    return ", ".join(items[:-1]) + " and " + items[-1]
+        return joined("", items)
+    return _("{items} and {last}", items=joined(", ", items[:-1]), last=items[-1])
 
 
 def sorted_royals(royals: list[str]) -> list[str]:
@@ -163,40 +166,52 @@ def sorted_royals(royals: list[str]) -> list[str]:
 # ---------------------------------------------------------------------------------------------
 # The endings
 
-def ending_missing(royals: list[str], ending: str) -> str | None:
+def _more_of_suit(suit: str, n: int) -> Text:
+    """"2 more spade royals": a phrase per suit, since other languages name the suit elsewhere
+    (2 reales más de picas)."""
+    return {
+        "S": n_("{n} more spade royal", "{n} more spade royals", n, n=n),
+        "H": n_("{n} more heart royal", "{n} more heart royals", n, n=n),
+        "D": n_("{n} more diamond royal", "{n} more diamond royals", n, n=n),
+        "C": n_("{n} more club royal", "{n} more club royals", n, n=n),
+    }[suit]
+
+
+def ending_missing(royals: list[str], ending: str) -> Text | None:
     """None when these royals win under `ending`; otherwise what is missing, in a sentence."""
     royals = sorted_royals(royals)
-    held = f"you hold {listing(royals)}."
+    held = _("you hold {royals}.", royals=listing(royals))
     ranks = {card[0] for card in royals}
     suits = [s for s in SUITS if any(card[-1] == s for card in royals)]
     short = 3 - len(royals)
     if ending in ("monarchy", "diverse_monarchy"):
-        missing = [f"a {RANK_NAMES[rank]}" for rank in ROYAL_RANKS if rank not in ranks]
+        missing = [A_RANK[rank] for rank in ROYAL_RANKS if rank not in ranks]
         if missing:
-            return f"You need {listing(missing)}: {held}"
+            return _("You need {what}: {held}", what=listing(missing), held=held)
         if ending == "diverse_monarchy" and len(suits) < 3:
-            return f"Your Jack, Queen and King must be of 3 different suits: {held}"
+            return _("Your Jack, Queen and King must be of 3 different suits: {held}", held=held)
         return None
     if ending == "diverse":
         if not royals:
-            return f"You need 3 royals of different suits: {held}"
+            return _("You need 3 royals of different suits: {held}", held=held)
         if len(suits) < 3:
             more = 3 - len(suits)
-            what = "a royal of another suit" if more == 1 else f"royals of {more} more suits"
+            what = n_("a royal of another suit", "royals of {n} more suits", more, n=more)
             besides = listing([SUIT_NAMES[s] for s in suits])
-            return f"You need {what} (besides {besides}): {held}"
+            return _("You need {what} (besides {besides}): {held}", what=what, besides=besides,
+                     held=held)
         return None
     if ending == "tribal":
         if not royals:
-            return f"You need 3 royals of one suit: {held}"
+            return _("You need 3 royals of one suit: {held}", held=held)
         if len(suits) > 1:
-            return f"Your royals must all be of one suit: {held}"
+            return _("Your royals must all be of one suit: {held}", held=held)
         if short:
-            kind = f"{SUIT_SINGULAR[suits[0]]} royal{'s' if short > 1 else ''}"
-            return f"You need {short} more {kind}: {held}"
+            return _("You need {what}: {held}", what=_more_of_suit(suits[0], short), held=held)
         return None
     if short:  # simple: any 3 royals
-        return f"You need {short} more royal{'s' if short > 1 else ''}: {held}"
+        return n_("You need {n} more royal: {held}", "You need {n} more royals: {held}", short,
+                  n=short, held=held)
     return None
 
 
@@ -206,14 +221,16 @@ def ending_missing(royals: list[str], ending: str) -> str | None:
 def check_options(options: dict[str, Any], seat_count: int) -> None:
     if options.get("ending") not in ENDINGS:
         raise RuleViolation(
-            f"The ending must be one of {', '.join(ENDINGS)}, not {options.get('ending')!r}.",
+            _("The ending must be one of {endings}, not {given}.", endings=", ".join(ENDINGS),
+              given=repr(options.get("ending"))),
             field="ending")
     if options.get("values") not in VALUES:
         raise RuleViolation(
-            f"The values must be classic or patriarchy, not {options.get('values')!r}.",
+            _("The values must be classic or patriarchy, not {given}.",
+              given=repr(options.get("values"))),
             field="values")
     if not isinstance(options.get("advanced_citadel"), bool):
-        raise RuleViolation("advanced_citadel must be true or false.", field="advanced_citadel")
+        raise RuleViolation(_("advanced_citadel must be true or false."), field="advanced_citadel")
 
 
 def setup(seat_names: list[str], options: dict[str, Any], rng: Any) -> dict[str, Any]:
@@ -239,20 +256,21 @@ def setup(seat_names: list[str], options: dict[str, Any], rng: Any) -> dict[str,
 
 def _data(data: Any) -> dict[str, Any]:
     if not isinstance(data, dict):
-        raise RuleViolation("The move's fields are missing.")
+        raise RuleViolation(_("The move's fields are missing."))
     return data
 
 
 def _seat(state: dict[str, Any], data: dict[str, Any], field: str = "seat") -> int:
     if field not in data or data[field] is None:
-        raise RuleViolation(f"Say which seat this is ({field}).", field=field)
+        raise RuleViolation(_("Say which seat this is ({field}).", field=field), field=field)
     seat = data[field]
     if isinstance(seat, bool) or not isinstance(seat, int):
-        raise RuleViolation(f"{field} must be a seat number, not {seat!r}.", field=field)
+        raise RuleViolation(_("{field} must be a seat number, not {seat}.", field=field,
+                              seat=repr(seat)), field=field)
     count = len(state["seats"])
     if not 0 <= seat < count:
-        raise RuleViolation(f"There is no seat {seat}: the seats are 0 to {count - 1}.",
-                            field=field)
+        raise RuleViolation(_("There is no seat {seat}: the seats are 0 to {last}.", seat=seat,
+                              last=count - 1), field=field)
     return seat
 
 
@@ -261,10 +279,10 @@ def _cards(data: dict[str, Any], field: str = "cards", required: bool = True) ->
     if raw is None:
         raw = []
     if not isinstance(raw, list):
-        raise RuleViolation(f"{field} must be a list of cards such as [\"7H\", \"AS\"].",
-                            field=field)
+        raise RuleViolation(_("{field} must be a list of cards such as [\"7H\", \"AS\"].",
+                              field=field), field=field)
     if required and not raw:
-        raise RuleViolation("Say which cards are paid (cards).", field=field)
+        raise RuleViolation(_("Say which cards are paid (cards)."), field=field)
     cards = []
     for text in raw:
         try:
@@ -272,22 +290,23 @@ def _cards(data: dict[str, Any], field: str = "cards", required: bool = True) ->
         except RuleViolation as error:
             raise RuleViolation(error.message, field=field) from None
         if card in cards:
-            raise RuleViolation(f"{card} is listed twice: there is one {card} in the deck.",
-                                field=field)
+            raise RuleViolation(_("{card} is listed twice: there is one {card} in the deck.",
+                                  card=card), field=field)
         cards.append(card)
     return cards
 
 
 def _royal(data: dict[str, Any], field: str = "royal") -> str:
     if data.get(field) is None:
-        raise RuleViolation(f"Say which royal ({field}).", field=field)
+        raise RuleViolation(_("Say which royal ({field}).", field=field), field=field)
     try:
         card = normal_card(data[field])
     except RuleViolation as error:
         raise RuleViolation(error.message, field=field) from None
     if not is_royal(card):
-        raise RuleViolation(f"{card} is not a royal: the royals are the Jacks, Queens and Kings.",
-                            field=field)
+        raise RuleViolation(
+            _("{card} is not a royal: the royals are the Jacks, Queens and Kings.", card=card),
+            field=field)
     return card
 
 
@@ -312,23 +331,44 @@ def _in_turn(state: dict[str, Any], seat: int, field: str = "seat") -> None:
     if seat != turn["seat"]:
         if turn["ended"]:
             raise RuleViolation(
-                f"It is {_name(state, next_seat(state))}'s turn, which starts with a roll.",
-                field=field)
-        raise RuleViolation(f"It is {current}'s turn, not {name}'s.", field=field)
+                _("It is {name}'s turn, which starts with a roll.",
+                  name=_name(state, next_seat(state))), field=field)
+        raise RuleViolation(_("It is {current}'s turn, not {name}'s.", current=current,
+                              name=name), field=field)
     if turn["dice"] is None:
-        raise RuleViolation(f"{name}'s turn starts with a roll.", field=field)
+        raise RuleViolation(_("{name}'s turn starts with a roll.", name=name), field=field)
     if turn["ended"]:
         raise RuleViolation(
-            f"{name}'s turn has ended ({turn['ended']}): it is "
-            f"{_name(state, next_seat(state))}'s turn to roll.", field=field)
+            _("{name}'s turn has ended ({how}): it is {next}'s turn to roll.", name=name,
+              how=ended_text(turn), next=_name(state, next_seat(state))), field=field)
 
 
-def _on_board(state: dict[str, Any], seat: int, doing: str, field: str = "seat") -> None:
+# How a turn ended, kept in the state as its English words (the state is JSON, where a Text
+# is a plain str again): read back here as the Text, for the reader's language.
+_ENDED = (
+    (re.compile(r"after the audience with (\w+)"),
+     lambda royal: _("after the audience with {royal}", royal=royal)),
+    (re.compile(r"after stealing (\w+)"), lambda royal: _("after stealing {royal}", royal=royal)),
+)
+
+
+def ended_text(turn: dict[str, Any]) -> Text | str | None:
+    """How the turn ended (turn["ended"]), as a Text; None while it goes on."""
+    ended = turn.get("ended")
+    for pattern, text in _ENDED:
+        found = pattern.fullmatch(ended or "")
+        if found:
+            return text(found.group(1))
+    return ended
+
+
+def _on_board(state: dict[str, Any], seat: int, doing: Text, field: str = "seat") -> None:
     place = state["seats"][seat]["place"]
     if place != "board":
         raise RuleViolation(
-            f"{_name(state, seat)} is {PLACE_NAMES[place]}: {doing} only on the board "
-            "(say where the rabbit is with `where`).", field=field)
+            _("{name} is {place}: {doing} only on the board (say where the rabbit is with "
+              "`where`).", name=_name(state, seat), place=PLACE_NAMES[place], doing=doing),
+            field=field)
 
 
 def _check_held(state: dict[str, Any], seat: int, cards: list[str], field: str = "cards") -> None:
@@ -336,8 +376,8 @@ def _check_held(state: dict[str, Any], seat: int, cards: list[str], field: str =
     for card in cards:
         if is_royal(card) and card not in held:
             raise RuleViolation(
-                f"{card} is not {_name(state, seat)}'s to spend: "
-                f"{_name(state, seat)} holds {listing(sorted_royals(held))}.", field=field)
+                _("{card} is not {name}'s to spend: {name} holds {royals}.", card=card,
+                  name=_name(state, seat), royals=listing(sorted_royals(held))), field=field)
 
 
 def _spend(state: dict[str, Any], seat: int, cards: list[str]) -> dict[str, Any]:
@@ -372,6 +412,12 @@ def _take(state: dict[str, Any], seat: int, royal: str) -> None:
     state["tiles"][royal] = seat
 
 
+def _add_up(cards: list[str], total: int, price: int) -> Text:
+    return n_("{cards} add up to {total}: the price is {price}.",
+              "{cards} add up to {total}: the price is {price}.", len(cards),
+              cards=listing(cards), total=total, price=price)
+
+
 def _sum_text(spent: dict[str, Any]) -> str:
     """"7H+AS(11)+3H=21": the arithmetic of a payment."""
     terms = [p["card"] + (f"({p['value']})" if p["card"] == spent["first_ace"] else "")
@@ -390,18 +436,19 @@ def roll(state: dict[str, Any], data: dict[str, Any], actor: int | None, rng: An
     if turn["dice"] is None:
         expected = turn["seat"]
         if seat != expected:
-            raise RuleViolation(f"It is {_name(state, expected)}'s turn: "
-                                f"{_name(state, expected)} rolls first.", field="seat")
+            raise RuleViolation(_("It is {name}'s turn: {name} rolls first.",
+                                  name=_name(state, expected)), field="seat")
     else:
         expected = next_seat(state)
         if seat == turn["seat"]:
             raise RuleViolation(
-                f"{_name(state, seat)} has rolled already this turn "
-                f"({turn['dice'][0]}+{turn['dice'][1]}): the next to roll is "
-                f"{_name(state, expected)}.", field="seat")
+                _("{name} has rolled already this turn ({first}+{second}): the next to roll is "
+                  "{next}.", name=_name(state, seat), first=turn["dice"][0],
+                  second=turn["dice"][1], next=_name(state, expected)), field="seat")
         if seat != expected:
-            raise RuleViolation(f"It is {_name(state, turn['seat'])}'s turn; the next to roll is "
-                                f"{_name(state, expected)}.", field="seat")
+            raise RuleViolation(_("It is {name}'s turn; the next to roll is {next}.",
+                                  name=_name(state, turn["seat"]), next=_name(state, expected)),
+                                field="seat")
     dice = _dice(data, rng)
     new = copy.deepcopy(state)
     previous = None if turn["dice"] is None else turn["seat"]
@@ -427,10 +474,10 @@ def _dice(data: dict[str, Any], rng: Any) -> list[int]:
     if dice is None:
         return [rng.randint(1, 6), rng.randint(1, 6)]
     if not isinstance(dice, list) or len(dice) != 2:
-        raise RuleViolation("dice must be the two dice rolled, as [3, 4].", field="dice")
+        raise RuleViolation(_("dice must be the two dice rolled, as [3, 4]."), field="dice")
     for die in dice:
         if isinstance(die, bool) or not isinstance(die, int) or not 1 <= die <= 6:
-            raise RuleViolation(f"A die shows 1 to 6, not {die!r}.", field="dice")
+            raise RuleViolation(_("A die shows 1 to 6, not {die}.", die=repr(die)), field="dice")
     return list(dice)
 
 
@@ -441,34 +488,36 @@ def lottery(state: dict[str, Any], data: dict[str, Any], actor: int | None, rng:
     _in_turn(state, seat)
     name = _name(state, seat)
     if state["turn"]["lottery"]:
-        raise RuleViolation(f"{name} has played the lottery already this turn.", field="card")
+        raise RuleViolation(_("{name} has played the lottery already this turn.", name=name),
+                            field="card")
     if data.get("card") is None:
-        raise RuleViolation("Say which card matches a die (card).", field="card")
+        raise RuleViolation(_("Say which card matches a die (card)."), field="card")
     try:
         card = normal_card(data["card"])
     except RuleViolation as error:
         raise RuleViolation(error.message, field="card") from None
     rank = card[:-1]
     dice = state["turn"]["dice"]
-    shown = f"{dice[0]} and {dice[1]}"
     if rank in ROYAL_RANKS:
-        raise RuleViolation(f"{card} is a royal: royals never match a die.", field="card")
+        raise RuleViolation(_("{card} is a royal: royals never match a die.", card=card),
+                            field="card")
     if rank == "A":
         # "Your first Ace won't match a die": an ace is 1 only once the first ace is spent.
         if not state["seats"][seat]["first_ace_spent"]:
             raise RuleViolation(
-                f"{name}'s first ace is not spent yet, so {card} is worth 11 and matches no die.",
-                field="card")
+                _("{name}'s first ace is not spent yet, so {card} is worth 11 and matches no die.",
+                  name=name, card=card), field="card")
         number = 1
     else:
         number = int(rank)
     if number not in dice:
-        raise RuleViolation(f"{card} matches neither die: the dice show {shown}.", field="card")
+        raise RuleViolation(_("{card} matches neither die: the dice show {first} and {second}.",
+                              card=card, first=dice[0], second=dice[1]), field="card")
     new = copy.deepcopy(state)
     new["turn"]["lottery"] = True
     new["last"] = {"type": "lottery", "seat": seat, "card": card, "dice": dice,
-                   "answer": f"{name} draws one card from the pile; holding 10 cards, "
-                             f"discard down to {HAND_LIMIT}."}
+                   "answer": _("{name} draws one card from the pile; holding 10 cards, "
+                               "discard down to {limit}.", name=name, limit=HAND_LIMIT)}
     return new
 
 
@@ -482,14 +531,14 @@ def pay(state: dict[str, Any], data: dict[str, Any], actor: int | None, rng: Any
     for card in cards:
         if card[-1] not in suits:
             raise RuleViolation(
-                f"{card} is {SUIT_NAMES[card[-1]]}: this tile takes "
-                f"{listing([SUIT_NAMES[s] for s in suits])}.", field="cards")
+                _("{card} is {suit}: this tile takes {suits}.", card=card,
+                  suit=SUIT_NAMES[card[-1]], suits=listing([SUIT_NAMES[s] for s in suits])),
+                field="cards")
     _check_held(state, seat, cards)
     price = state["turn"]["price"]
     total = seat_selection_total(state, seat, cards)["total"]
     if total < price:
-        raise RuleViolation(f"{listing(cards)} add up to {total}: the price is {price}.",
-                            field="cards")
+        raise RuleViolation(_add_up(cards, total, price), field="cards")
     new = copy.deepcopy(state)
     spent = _spend(new, seat, cards)
     new["last"] = {"type": "pay", "seat": seat, "price": price, "suits": suits, **spent}
@@ -499,14 +548,14 @@ def pay(state: dict[str, Any], data: dict[str, Any], actor: int | None, rng: Any
 def _suits(data: dict[str, Any]) -> list[str]:
     raw = data.get("suits")
     if not isinstance(raw, list) or not raw:
-        raise RuleViolation("Say which suits the tile accepts (suits), as [\"S\", \"C\"].",
+        raise RuleViolation(_("Say which suits the tile accepts (suits), as [\"S\", \"C\"]."),
                             field="suits")
     suits = []
     for text in raw:
         suit = text.strip().upper() if isinstance(text, str) else None
         if suit not in SUIT_NAMES:
-            raise RuleViolation(f"{text!r} is not a suit: the suits are S, H, D and C.",
-                                field="suits")
+            raise RuleViolation(_("{suit} is not a suit: the suits are S, H, D and C.",
+                                  suit=repr(text)), field="suits")
         if suit not in suits:
             suits.append(suit)
     return [s for s in SUITS if s in suits]
@@ -521,32 +570,35 @@ def audience(state: dict[str, Any], data: dict[str, Any], actor: int | None, rng
     name = _name(state, seat)
     if royal not in state["line"]:
         holder = state["tiles"][royal]
-        raise RuleViolation(f"{royal} is not in the line: {_name(state, holder)} holds it.",
-                            field="royal")
-    _on_board(state, seat, "an audience is held on the royal's land")
+        raise RuleViolation(_("{royal} is not in the line: {name} holds it.", royal=royal,
+                              name=_name(state, holder)), field="royal")
+    _on_board(state, seat, _("an audience is held on the royal's land"))
     cards = _cards(data)
     suit = royal[-1]
     for card in cards:
         if card[-1] != suit:
-            raise RuleViolation(f"{card} is not {SUIT_NAMES[suit]}: an audience with {royal} is "
-                                f"paid in {SUIT_NAMES[suit]}.", field="cards")
+            raise RuleViolation(_("{card} is not {suit}: an audience with {royal} is paid in "
+                                  "{suit}.", card=card, suit=SUIT_NAMES[suit], royal=royal),
+                                field="cards")
     _check_held(state, seat, cards)
     total = seat_selection_total(state, seat, cards, price=AUDIENCE_POINTS)["total"]
     if total < AUDIENCE_POINTS:
-        raise RuleViolation(f"{listing(cards)} add up to {total}: an audience needs "
-                            f"{AUDIENCE_POINTS} points of "
-                            f"{SUIT_NAMES[suit]}.", field="cards")
+        raise RuleViolation(n_("{cards} add up to {total}: an audience needs {points} points of "
+                               "{suit}.", "{cards} add up to {total}: an audience needs {points} "
+                               "points of {suit}.", len(cards), cards=listing(cards),
+                               total=total, points=AUDIENCE_POINTS, suit=SUIT_NAMES[suit]),
+                            field="cards")
     # The app's reading: a held royal spent in the payment frees its carrot first ("take your
     # carrot off their shrine"), so that carrot may be the one left on the new royal's tile.
     freed = sum(1 for card in cards if is_royal(card))
     if state["seats"][seat]["carrots"] + freed < 1:
         raise RuleViolation(
-            f"{name} has no carrot left: all 3 are on the tiles of "
-            f"{listing(state['seats'][seat]['royals'])}.", field="seat")
+            _("{name} has no carrot left: all 3 are on the tiles of {royals}.", name=name,
+              royals=listing(state["seats"][seat]["royals"])), field="seat")
     new = copy.deepcopy(state)
     spent = _spend(new, seat, cards)
     _take(new, seat, royal)
-    new["turn"]["ended"] = f"after the audience with {royal}"
+    new["turn"]["ended"] = str(_("after the audience with {royal}", royal=royal))
     new["last"] = {"type": "audience", "seat": seat, "royal": royal, **spent}
     return new
 
@@ -563,16 +615,16 @@ def steal(state: dict[str, Any], data: dict[str, Any], actor: int | None, rng: A
     thief = _seat(state, data, "thief")
     victim = _seat(state, data, "victim")
     if thief == victim:
-        raise RuleViolation("A rabbit cannot steal from itself.", field="victim")
+        raise RuleViolation(_("A rabbit cannot steal from itself."), field="victim")
     _in_turn(state, thief, "thief")
     royal = _royal(data)
-    _on_board(state, thief, "an attack is made", "thief")
-    _on_board(state, victim, "a rabbit is attacked", "victim")
+    _on_board(state, thief, _("an attack is made"), "thief")
+    _on_board(state, victim, _("a rabbit is attacked"), "victim")
     victim_royals = state["seats"][victim]["royals"]
     if royal not in victim_royals:
-        raise RuleViolation(f"{_name(state, victim)} does not hold {royal}: "
-                            f"{_name(state, victim)} holds {listing(victim_royals)}.",
-                            field="royal")
+        raise RuleViolation(_("{name} does not hold {royal}: {name} holds {royals}.",
+                              name=_name(state, victim), royal=royal,
+                              royals=listing(victim_royals)), field="royal")
     after = sorted_royals([*state["seats"][thief]["royals"], royal])
     returns = _returns(state, data, thief, after)
     new = copy.deepcopy(state)
@@ -583,7 +635,7 @@ def steal(state: dict[str, Any], data: dict[str, Any], actor: int | None, rng: A
     if returns:
         _release(new, thief, returns)
     new["seats"][victim]["place"] = "off"
-    new["turn"]["ended"] = f"after stealing {royal}"
+    new["turn"]["ended"] = str(_("after stealing {royal}", royal=royal))
     new["last"] = {"type": "steal", "seat": thief, "victim": victim, "royal": royal,
                    "returns": returns}
     return new
@@ -596,16 +648,18 @@ def _returns(state: dict[str, Any], data: dict[str, Any], thief: int,
     name = _name(state, thief)
     if len(after) <= 3:
         if given is not None:
-            raise RuleViolation(f"{name} will hold {len(after)} royals: nothing is returned.",
-                                field="returns")
+            raise RuleViolation(n_("{name} will hold {n} royals: nothing is returned.",
+                                   "{name} will hold {n} royals: nothing is returned.",
+                                   len(after), name=name, n=len(after)), field="returns")
         return None
     if given is None:
-        raise RuleViolation(f"{name} would hold 4 royals ({listing(after)}): say which one goes "
-                            "back to the line (returns).", field="returns")
+        raise RuleViolation(_("{name} would hold 4 royals ({royals}): say which one goes back to "
+                              "the line (returns).", name=name, royals=listing(after)),
+                            field="returns")
     royal = _royal(data, "returns")
     if royal not in after:
-        raise RuleViolation(f"{name} can only return one of {listing(after)}, not {royal}.",
-                            field="returns")
+        raise RuleViolation(_("{name} can only return one of {royals}, not {royal}.", name=name,
+                              royals=listing(after), royal=royal), field="returns")
     return royal
 
 
@@ -615,11 +669,11 @@ def where(state: dict[str, Any], data: dict[str, Any], actor: int | None, rng: A
     seat = _seat(state, data)
     place = data.get("place")
     if place not in PLACES:
-        raise RuleViolation(f"The place must be board, off or underground, not {place!r}.",
-                            field="place")
+        raise RuleViolation(_("The place must be board, off or underground, not {place}.",
+                              place=repr(place)), field="place")
     if state["seats"][seat]["place"] == place:
-        raise RuleViolation(f"{_name(state, seat)} is {PLACE_NAMES[place]} already.",
-                            field="place")
+        raise RuleViolation(_("{name} is {place} already.", name=_name(state, seat),
+                              place=PLACE_NAMES[place]), field="place")
     new = copy.deepcopy(state)
     new["seats"][seat]["place"] = place
     new["last"] = {"type": "where", "seat": seat, "place": place}
@@ -631,7 +685,7 @@ def arrive(state: dict[str, Any], data: dict[str, Any], actor: int | None, rng: 
     data = _data(data)
     seat = _seat(state, data)
     _in_turn(state, seat)
-    _on_board(state, seat, "the Citadel is reached")
+    _on_board(state, seat, _("the Citadel is reached"))
     options = state["options"]
     royals = state["seats"][seat]["royals"]
     missing = ending_missing(royals, options["ending"])
@@ -644,8 +698,8 @@ def arrive(state: dict[str, Any], data: dict[str, Any], actor: int | None, rng: 
         _door_hearts(state, seat, cards)
         spent = _spend(new, seat, cards)
     elif cards:
-        raise RuleViolation("Nothing is paid at the Citadel's door without the advanced Citadel "
-                            "option: leave the cards out.", field="cards")
+        raise RuleViolation(_("Nothing is paid at the Citadel's door without the advanced "
+                              "Citadel option: leave the cards out."), field="cards")
     new["winner"] = seat
     new["last"] = {"type": "arrive", "seat": seat, "royals": list(royals), "paid": spent}
     return new
@@ -655,19 +709,18 @@ def _door_hearts(state: dict[str, Any], seat: int, cards: list[str]) -> None:
     """ADVANCED CITADEL: "expects hearts at the door when you're back", worth the price."""
     price = state["turn"]["price"]
     if not cards:
-        raise RuleViolation(f"The advanced Citadel expects hearts worth at least {price} at the "
-                            "door (cards).", field="cards")
+        raise RuleViolation(_("The advanced Citadel expects hearts worth at least {price} at "
+                              "the door (cards).", price=price), field="cards")
     for card in cards:
         if card[-1] != CITADEL_SUIT:
-            raise RuleViolation(f"{card} is not a heart: the Citadel's door takes hearts only.",
-                                field="cards")
+            raise RuleViolation(_("{card} is not a heart: the Citadel's door takes hearts only.",
+                                  card=card), field="cards")
         if is_royal(card):
-            raise RuleViolation(f"{card} is one of the royals brought home: pay the door with "
-                                "other hearts.", field="cards")
+            raise RuleViolation(_("{card} is one of the royals brought home: pay the door with "
+                                  "other hearts.", card=card), field="cards")
     total = seat_selection_total(state, seat, cards)["total"]
     if total < price:
-        raise RuleViolation(f"{listing(cards)} add up to {total}: the price is {price}.",
-                            field="cards")
+        raise RuleViolation(_add_up(cards, total, price), field="cards")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -696,60 +749,65 @@ def finished(state: dict[str, Any]) -> bool:
     return state["winner"] is not None
 
 
-def summary(move: dict[str, Any], before: dict[str, Any], after: dict[str, Any]) -> str:
+def summary(move: dict[str, Any], before: dict[str, Any], after: dict[str, Any]) -> Text | str:
     last = after.get("last") or {}
     name = _name(after, last["seat"]) if "seat" in last else "?"
     kind = last.get("type")
     if kind == "roll":
         dice = last["dice"]
-        text = f"{name} rolled {dice[0]}+{dice[1]}: the price is {last['price']}"
+        text = _("{name} rolled {first}+{second}: the price is {price}", name=name,
+                 first=dice[0], second=dice[1], price=last["price"])
         if last["underground"]:
-            text += f"; {name} waits underground"
+            return joined("; ", [text, _("{name} waits underground", name=name)])
         return text
     if kind == "lottery":
-        return f"{name} won the lottery with {last['card']}: one card from the pile"
+        return _("{name} won the lottery with {card}: one card from the pile", name=name,
+                 card=last["card"])
     if kind == "pay":
-        text = f"{name} paid {_sum_text(last)} (price {last['price']})"
-        return text + _returned_text(last)
+        return _with_returned(_("{name} paid {paid} (price {price})", name=name,
+                                paid=_sum_text(last), price=last["price"]), last["returned"])
     if kind == "audience":
-        return f"{name} won an audience with {last['royal']} ({_sum_text(last)})" + \
-            _returned_text(last)
+        return _with_returned(_("{name} won an audience with {royal} ({paid})", name=name,
+                                royal=last["royal"], paid=_sum_text(last)), last["returned"])
     if kind == "steal":
-        text = f"{name} stole {last['royal']} from {_name(after, last['victim'])}, who is off " \
-               "the board"
-        if last["returns"]:
-            text += f"; {last['returns']} back to the line"
-        return text
+        text = _("{name} stole {royal} from {victim}, who is off the board", name=name,
+                 royal=last["royal"], victim=_name(after, last["victim"]))
+        return _with_returned(text, [last["returns"]] if last["returns"] else [])
     if kind == "where":
-        return f"{name} is now {PLACE_NAMES[last['place']]}"
+        return _("{name} is now {place}", name=name, place=PLACE_NAMES[last["place"]])
     if kind == "arrive":
-        text = f"{name} is back at the Citadel with {listing(last['royals'])} and wins"
         if last["paid"]:
-            text += f" (hearts at the door: {_sum_text(last['paid'])})"
-        return text
+            return _("{name} is back at the Citadel with {royals} and wins (hearts at the door: "
+                     "{paid})", name=name, royals=listing(last["royals"]),
+                     paid=_sum_text(last["paid"]))
+        return _("{name} is back at the Citadel with {royals} and wins", name=name,
+                 royals=listing(last["royals"]))
     return str(move.get("type", ""))
 
 
-def _returned_text(last: dict[str, Any]) -> str:
-    if not last["returned"]:
-        return ""
-    return f"; {listing(last['returned'])} back to the line"
+def _with_returned(text: Text, returned: list[str]) -> Text:
+    """A line and, after "; ", the royals a payment or a steal sent back to the line."""
+    if not returned:
+        return text
+    back = n_("{royals} back to the line", "{royals} back to the line", len(returned),
+              royals=listing(returned))
+    return joined("; ", [text, back])
 
 
 OPTIONS = {"ending": "diverse_monarchy", "values": "classic", "advanced_citadel": False}
 
 # How the new-game form shows the options (the API takes the same values).
 OPTION_FIELDS = (
-    Option("ending", "How to win", "choice",
-           choices=tuple((ending, f"Back at the Citadel with {ENDING_WORDS[ending]}")
+    Option("ending", _("How to win"), "choice",
+           choices=tuple((ending, _("Back at the Citadel with {what}", what=ENDING_WORDS[ending]))
                          for ending in ENDINGS),
-           help="The royal cards a rabbit brings back to the Citadel to win."),
-    Option("values", "Card values", "choice", choices=(
-        ("classic", "Classic: the first ace 11, later aces 1, J Q K 10"),
-        ("patriarchy", "Patriarchy: the first ace 14, later aces 1, J 11, Q 12, K 13"),
+           help=_("The royal cards a rabbit brings back to the Citadel to win.")),
+    Option("values", _("Card values"), "choice", choices=(
+        ("classic", _("Classic: the first ace 11, later aces 1, J Q K 10")),
+        ("patriarchy", _("Patriarchy: the first ace 14, later aces 1, J 11, Q 12, K 13")),
     )),
-    Option("advanced_citadel", "Advanced Citadel", "switch",
-           help="The Citadel expects hearts at the door when you are back."),
+    Option("advanced_citadel", _("Advanced Citadel"), "switch",
+           help=_("The Citadel expects hearts at the door when you are back.")),
 )
 
 
@@ -760,15 +818,15 @@ AUTHORITY = {
 }
 
 
-def now(state: dict[str, Any]) -> str | None:
+def now(state: dict[str, Any]) -> Text | None:
     """Where the game stands, for the table's "now" line."""
     if finished(state):
         return None
     turn = state["turn"]
-    line = f"{state['seats'][turn['seat']]['name']}'s turn"
+    name = state["seats"][turn["seat"]]["name"]
     if turn.get("price") is not None:
-        line += f": the price is {turn['price']}"
-    return line
+        return _("{name}'s turn: the price is {price}", name=name, price=turn["price"])
+    return _("{name}'s turn", name=name)
 
 
 GAME = Game(
@@ -786,8 +844,8 @@ GAME = Game(
     standings=standings,
     finished=finished,
     summary=summary,
-    score_label="Royals",
-    rank_rule="The first rabbit back at the Citadel with the ending's royals wins; then the "
-              "royals held.",
+    score_label=_("Royals"),
+    rank_rule=_("The first rabbit back at the Citadel with the ending's royals wins; then the "
+                "royals held."),
     now=now,
 )
