@@ -5,7 +5,7 @@ import copy
 
 from rest_framework import serializers
 
-from companion.engine import Game, RuleViolation, rank_by_score
+from companion.engine import Game, RuleViolation, _, rank_by_score
 
 
 def setup(names, options, rng):
@@ -54,7 +54,8 @@ def finished(state):
 def summary(move, before, after):
     seat = move["data"]["seat"]
     gained = after["scores"][seat] - before["scores"][seat]
-    return f"{after['names'][seat]} +{gained}"
+    # A Text, as the games' lines are: the platform keeps its message and says it per reader.
+    return _("{name} +{gained}", name=after["names"][seat], gained=gained)
 
 
 def check_options(options, seat_count):

@@ -1,0 +1,47 @@
+"""A move keeps its log line as its game made it, so that each reader reads it in their
+language; lines of games played before that are made again by replaying them (migration 0009)."""
+
+from importlib import import_module
+
+from django.apps import apps
+from django.utils import translation
+
+from companion import services
+from companion.models import Move
+from companion.services import Actor
+
+backfill = import_module("companion.migrations.0009_move_message").lines_of_played_games
+
+
+def play(game, alice, seat, points):
+    return services.move_play(session=game, type="add", data={"seat": seat, "points": points},
+                              actor=Actor(user=alice))
+
+
+def test_a_move_keeps_its_line_in_english_and_as_its_message(alice, game):
+    move = play(game, alice, 0, 3)
+    move.refresh_from_db()
+    assert move.summary == "Vanessa +3"
+    assert move.message == {"id": "{name} +{gained}", "values": {"name": "Vanessa", "gained": 3}}
+    assert move.line == "Vanessa +3"
+
+
+def test_the_lines_of_older_games_are_made_again_by_replay(alice, game):
+    play(game, alice, 0, 3)
+    play(game, alice, 1, 5)
+    services.move_undo(session=game, actor=Actor(user=alice))
+    Move.objects.update(message=None)  # as a game played before lines were messages
+
+    backfill(apps, None)
+
+    lines = {move.seq: move.message for move in Move.objects.filter(session=game)}
+    assert lines[1]["values"] == {"name": "Vanessa", "gained": 3}
+    assert lines[2]["values"] == {"name": "Peter", "gained": 5}  # undone, still its own line
+
+
+def test_a_stored_line_is_said_in_the_language_active_when_read(alice, game):
+    move = play(game, alice, 0, 3)
+    move.message = {"id": "This field is required.", "values": {}}
+    with translation.override("es"):
+        assert move.line.__html__() == "Este campo es obligatorio."
+    assert move.line.__html__() == "This field is required."
