@@ -1,0 +1,45 @@
+"""Lenino's Jack Rabbits through the API in Spanish: the rules' refusals, the fields' refusals
+and the log lines in the language of Accept-Language, in English without it."""
+
+import pytest
+
+from tests.api.moves import play
+from tests.factories import session_for
+
+pytestmark = pytest.mark.django_db
+
+
+def post(client, session, language=None, **move):
+    extra = {"HTTP_ACCEPT_LANGUAGE": language} if language else {}
+    return client.post(f"/api/sessions/{session.pk}/moves/", move, format="json", **extra)
+
+
+def test_a_rules_refusal_in_spanish(as_alice, alice):
+    session = session_for(alice, game="rabbits", players=("Ana", "Ben"))
+    answer = post(as_alice, session, "es", type="roll", seat=1)
+    assert answer.status_code == 400
+    assert answer.json()["detail"] == "Es el turno de Ana: Ana tira primero."
+    assert post(as_alice, session, type="roll", seat=1).json()["detail"] == \
+        "It is Ana's turn: Ana rolls first."
+
+
+def test_a_card_the_fields_refuse_in_spanish(as_alice, alice):
+    session = session_for(alice, game="rabbits", players=("Ana", "Ben"))
+    play(as_alice, session, "roll", seat=0, dice=[3, 4])
+    answer = post(as_alice, session, "es", type="pay", seat=0, cards=["ZZ"], suits=["H"])
+    assert answer.status_code == 400
+    assert answer.json()["fields"]["cards"] == [
+        "'ZZ' no es una carta: escribe el valor (A, 2-10, J, Q, K) y luego el palo (S, H, D, C), "
+        "como en AS, 10D o QH."]
+    answer = post(as_alice, session, "es", type="pay", seat=0, cards=["7H"], suits=["X"])
+    assert answer.json()["fields"]["suits"] == ["'X' no es un palo: los palos son S, H, D y C."]
+
+
+def test_a_log_line_in_spanish_and_in_english(as_alice, alice):
+    session = session_for(alice, game="rabbits", players=("Ana", "Ben"))
+    play(as_alice, session, "roll", seat=0, dice=[3, 4])
+    url = f"/api/sessions/{session.pk}/moves/"
+    spanish = as_alice.get(url, HTTP_ACCEPT_LANGUAGE="es").json()
+    assert [move["summary"] for move in spanish] == ["Ana ha sacado 3+4: el precio es 7"]
+    english = as_alice.get(url).json()
+    assert [move["summary"] for move in english] == ["Ana rolled 3+4: the price is 7"]
