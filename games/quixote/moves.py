@@ -12,6 +12,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from companion.engine import RuleViolation
+from companion.language import say
 from games.quixote import rules
 
 
@@ -20,7 +21,7 @@ def _reading(read, *args):
     try:
         return read(*args)
     except RuleViolation as refusal:
-        raise serializers.ValidationError(refusal.message) from None
+        raise serializers.ValidationError(say(refusal.message)) from None
 
 
 @extend_schema_field({"type": "array", "items": {"type": "integer", "minimum": 1},

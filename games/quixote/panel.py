@@ -11,8 +11,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from companion.engine import Refused, RuleViolation
-from companion.engine import mark as _
+from companion.engine import Refused, RuleViolation, _
 from games.quixote import rules
 
 CHIPS = tuple(range(1, 9))  # the group sizes offered as buttons (any size may be typed)
@@ -98,8 +97,7 @@ def form_score(values: Mapping[str, Any]) -> dict[str, Any]:
         except (ValueError, TypeError, Refused):
             unreadable.append(name)
     if unreadable:
-        raise RuleViolation(_("Check the numbers: %(fields)s.")
-                            % {"fields": ", ".join(unreadable)})
+        raise RuleViolation(_("Check the numbers: {fields}.", fields=", ".join(unreadable)))
     return score
 
 

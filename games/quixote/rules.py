@@ -45,7 +45,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from companion.engine import Game, Option, RuleViolation, rank_by_score
+from companion.engine import Game, Option, RuleViolation, Text, _, joined, n_, rank_by_score
 
 COLUMNS = "ABCDEFGH"
 ROWS = (1, 2, 3)
@@ -64,7 +64,7 @@ EDGE_FIELDS = tuple(name for name in FIELDS
                     if name[0] in (COLUMNS[0], COLUMNS[-1]) or int(name[1:]) in (ROWS[0], ROWS[-1]))
 BREAKDOWN_KEYS = ("round", "castle6", "castle4", "churches", "windmills", "defense", "knights",
                   "total")
-RATINGS = ((100, "absolutely incredible"), (85, "quite rare"), (70, "very good"))
+RATINGS = ((100, _("absolutely incredible")), (85, _("quite rare")), (70, _("very good")))
 
 
 # --- fields -------------------------------------------------------------------------------------
@@ -84,8 +84,9 @@ def parse_field(value: Any, name: str) -> str:
     """A known field's name ("f1" and " F1 " read as "F1"), or RuleViolation naming `name`."""
     text = value.strip().upper() if isinstance(value, str) else value
     if text not in FIELDS:
-        shown = (text or "(blank)") if isinstance(text, str) else repr(value)
-        raise RuleViolation(f"There is no field {shown}: the fields are A1 to H3.", field=name)
+        shown = (text or _("(blank)")) if isinstance(text, str) else repr(value)
+        raise RuleViolation(_("There is no field {field}: the fields are A1 to H3.", field=shown),
+                            field=name)
     return text
 
 
@@ -115,24 +116,36 @@ def round_of_card(position: int) -> int:
 # text such as "2 3 1 3; 1" (groups split by ";", "/" or a new line). Each reading raises
 # RuleViolation with the sentence, without a field (the caller knows which it read).
 
+# What a group's size is called, a whole phrase per building (el tamaño de un grupo de iglesias).
+GROUP_SIZE = {"church": _("The size of a church group"),
+              "windmill": _("The size of a windmill group")}
+SHIELD = _("A knight's shield")
+
 GROUP_SPLIT = re.compile(r"[;/|\n]+")
 MEMBER_SPLIT = re.compile(r"[\s,+]+")
 
 
-def written_whole(value: Any, *, low: int, high: int | None = None, what: str) -> int:
-    """A whole number given as a number or as its digits ("3", " 3 ")."""
+def written_whole(value: Any, *, low: int, high: int | None = None, what: Text) -> int:
+    """A whole number given as a number or as its digits ("3", " 3 "). `what` names it (a
+    Text: "The size of a church group")."""
     if isinstance(value, bool):
-        raise RuleViolation(f"{what} must be a whole number, not {value!r}.")
+        raise RuleViolation(_("{what} must be a whole number, not {value}.", what=what,
+                              value=repr(value)))
     if isinstance(value, str):
         value = value.strip()
         if not re.fullmatch(r"-?\d+", value):
-            raise RuleViolation(f"{what} must be a whole number, not {value!r}.")
+            raise RuleViolation(_("{what} must be a whole number, not {value}.", what=what,
+                                  value=repr(value)))
         value = int(value)
     if not isinstance(value, int):
-        raise RuleViolation(f"{what} must be a whole number, not {value!r}.")
-    if value < low or (high is not None and value > high):
-        wanted = f"{low} to {high}" if high is not None else f"at least {low}"
-        raise RuleViolation(f"{what} is {wanted}, not {value}.")
+        raise RuleViolation(_("{what} must be a whole number, not {value}.", what=what,
+                              value=repr(value)))
+    if high is not None and not low <= value <= high:
+        raise RuleViolation(_("{what} is {low} to {high}, not {value}.", what=what, low=low,
+                              high=high, value=value))
+    if value < low:
+        raise RuleViolation(_("{what} is at least {low}, not {value}.", what=what, low=low,
+                              value=value))
     return value
 
 
@@ -144,12 +157,12 @@ def _written_list(data: Any) -> list[Any] | None:
         try:
             parsed = json.loads(data)
         except ValueError:
-            raise RuleViolation("This is not a readable list.") from None
+            raise RuleViolation(_("This is not a readable list.")) from None
         if isinstance(parsed, list):
             return parsed
     if isinstance(data, str):
         return None
-    raise RuleViolation("Give a list of group sizes, e.g. [2, 5] or \"2 5\".")
+    raise RuleViolation(_("Give a list of group sizes, e.g. [2, 5] or \"2 5\"."))
 
 
 def written_group_sizes(data: Any, building: str) -> list[int]:
@@ -165,7 +178,7 @@ def written_group_sizes(data: Any, building: str) -> list[int]:
             flat.extend(part for part in MEMBER_SPLIT.split(item) if part)
         elif not (isinstance(item, str) and not item.strip()):
             flat.append(item)
-    return [written_whole(item, low=1, what=f"The size of a {building} group") for item in flat]
+    return [written_whole(item, low=1, what=GROUP_SIZE[building]) for item in flat]
 
 
 def written_knight_groups(data: Any) -> list[list[int]]:
@@ -180,33 +193,39 @@ def written_knight_groups(data: Any) -> list[list[int]]:
     result = []
     for group in groups:
         if not isinstance(group, list):
-            raise RuleViolation("Each knight group is a list of shields, e.g. [[2, 3], [1]].")
+            raise RuleViolation(
+                _("Each knight group is a list of shields, e.g. [[2, 3], [1]]."))
         if not group:
-            raise RuleViolation("A knight group has at least 1 knight.")
+            raise RuleViolation(_("A knight group has at least 1 knight."))
         result.append([written_whole(shield, low=KNIGHT_SHIELDS[0], high=KNIGHT_SHIELDS[-1],
-                                     what="A knight's shield") for shield in group])
+                                     what=SHIELD) for shield in group])
     return result
 
 
 # --- numbers of a score -------------------------------------------------------------------------
 
-def _whole(value: Any, name: str, what: str, low: int = 0, high: int | None = None) -> int:
+def _whole(value: Any, name: str, what: Text, low: int = 0, high: int | None = None) -> int:
     """`value` as a whole number in [low, high], or a sentence naming the field."""
     good = isinstance(value, int) and not isinstance(value, bool)
     if good and value >= low and (high is None or value <= high):
         return value
-    wanted = f"{low} to {high}" if high is not None else f"a whole number, {low} or more"
-    raise RuleViolation(f"{what} must be {wanted}, not {value!r} ({name}).", field=name)
+    if high is not None:
+        refusal = _("{what} must be {low} to {high}, not {value} ({name}).", what=what, low=low,
+                    high=high, value=repr(value), name=name)
+    else:
+        refusal = _("{what} must be a whole number, {low} or more, not {value} ({name}).",
+                    what=what, low=low, value=repr(value), name=name)
+    raise RuleViolation(refusal, field=name)
 
 
 def _required(data: Mapping[str, Any], name: str) -> Any:
     if name not in data or data[name] is None:
-        raise RuleViolation(f"The score needs {name}.", field=name)
+        raise RuleViolation(_("The score needs {name}.", name=name), field=name)
     return data[name]
 
 
 def check_round(value: Any) -> int:
-    return _whole(value, "round", "The round", ROUNDS[0], ROUNDS[-1])
+    return _whole(value, "round", _("The round"), ROUNDS[0], ROUNDS[-1])
 
 
 def castle_knights_needed(round_: int) -> int:
@@ -235,43 +254,58 @@ def ceilings(round_: int) -> dict[str, int]:
             "defense_shields": KNIGHT_SHIELDS[-1] * HALVES_PER_TILE * edge_tiles}
 
 
+def _groups_over(name: str, **values: Any) -> Text:
+    """Too many members in the groups of field `name`: a whole sentence per kind."""
+    if name == "church_groups":
+        return _("The church groups add up to {n} churches: after round {round} the {tiles} "
+                 "tiles hold at most {most} (one on each tile half).", **values)
+    if name == "windmill_groups":
+        return _("The windmill groups add up to {n} windmills: after round {round} the {tiles} "
+                 "tiles hold at most {most} (one on each tile half).", **values)
+    return _("The knight groups add up to {n} knights: after round {round} the {tiles} tiles "
+             "hold at most {most} (one on each tile half).", **values)
+
+
 def _check_ceilings(score: Mapping[str, Any]) -> None:
     """Refuse a score the tiles placed by the end of its round could not hold."""
     round_ = score["round"]
     most = ceilings(round_)
-    tiles = f"after round {round_} the {most['tiles']} tiles hold at most"
-    for name, building, plural in (("church_groups", "church", "churches"),
-                                   ("windmill_groups", "windmill", "windmills"),
-                                   ("knight_groups", "knight", "knights")):
+    for name, plural in (("church_groups", "churches"), ("windmill_groups", "windmills"),
+                         ("knight_groups", "knights")):
         sizes = score[name] if name != "knight_groups" else [len(g) for g in score[name]]
         if sum(sizes) > most[plural]:
             raise RuleViolation(
-                f"The {building} groups add up to {sum(sizes)} {plural}: {tiles} "
-                f"{most[plural]} (one on each tile half).", field=name,
+                _groups_over(name, n=sum(sizes), round=round_, tiles=most["tiles"],
+                             most=most[plural]),
+                field=name,
             )
     for castle in CASTLE_POINTS:
         knights = score[f"castle{castle}_knights"]
         if knights > most["knights"]:
             raise RuleViolation(
-                f"The {castle}-castle cannot have {knights} knights connected: {tiles} "
-                f"{most['knights']} knights (one on each tile half).",
+                _("The {castle}-castle cannot have {n} knights connected: after round {round} "
+                  "the {tiles} tiles hold at most {most} knights (one on each tile half).",
+                  castle=castle, n=knights, round=round_, tiles=most["tiles"],
+                  most=most["knights"]),
                 field=f"castle{castle}_knights",
             )
     shields = score["defense_shields"]
     if shields > most["defense_shields"]:
         raise RuleViolation(
-            f"{shields} shields cannot defend the realm: after round {round_} at most "
-            f"{most['edge_tiles']} tiles lie on the edge, with at most "
-            f"{most['defense_shields']} shields (a knight of {KNIGHT_SHIELDS[-1]} on each tile "
-            "half).", field="defense_shields",
+            _("{n} shields cannot defend the realm: after round {round} at most {edge} tiles lie "
+              "on the edge, with at most {most} shields (a knight of {best} on each tile half).",
+              n=shields, round=round_, edge=most["edge_tiles"], most=most["defense_shields"],
+              best=KNIGHT_SHIELDS[-1]),
+            field="defense_shields",
         )
 
 
 def _group_sizes(data: Mapping[str, Any], name: str, building: str) -> list[int]:
     groups = _required(data, name)
     if not isinstance(groups, list):
-        raise RuleViolation(f"{name} must be a list of group sizes, e.g. [2, 5].", field=name)
-    return [_whole(size, name, f"The size of a {building} group", 1) for size in groups]
+        raise RuleViolation(_("{name} must be a list of group sizes, e.g. [2, 5].", name=name),
+                            field=name)
+    return [_whole(size, name, GROUP_SIZE[building], 1) for size in groups]
 
 
 def _knight_groups(data: Mapping[str, Any], round_: int) -> list[list[int]]:
@@ -280,19 +314,22 @@ def _knight_groups(data: Mapping[str, Any], round_: int) -> list[list[int]]:
         return []
     if not isinstance(groups, list) or not all(isinstance(group, list) for group in groups):
         raise RuleViolation(
-            "knight_groups must be a list of groups, each a list of shields, e.g. [[2, 3], [1]].",
+            _("knight_groups must be a list of groups, each a list of shields, e.g. "
+              "[[2, 3], [1]]."),
             field="knight_groups",
         )
     if groups and round_ != KNIGHTS_ROUND:
         raise RuleViolation(
-            f"Knight groups score only in round {KNIGHTS_ROUND}, not in round {round_}.",
+            _("Knight groups score only in round {knights}, not in round {round}.",
+              knights=KNIGHTS_ROUND, round=round_),
             field="knight_groups",
         )
     for group in groups:
         if not group:
-            raise RuleViolation("A knight group has at least 1 knight.", field="knight_groups")
+            raise RuleViolation(_("A knight group has at least 1 knight."),
+                                field="knight_groups")
     low, high = KNIGHT_SHIELDS[0], KNIGHT_SHIELDS[-1]
-    return [[_whole(shield, "knight_groups", "A knight's shield", low, high) for shield in group]
+    return [[_whole(shield, "knight_groups", SHIELD, low, high) for shield in group]
             for group in groups]
 
 
@@ -300,17 +337,17 @@ def read_score(round_: Any, data: Any) -> dict[str, Any]:
     """The checked numbers of one round's score (the fields of the `score` move but seat)."""
     round_ = check_round(round_)
     if not isinstance(data, Mapping):
-        raise RuleViolation("A score is a set of named numbers.", field=None)
+        raise RuleViolation(_("A score is a set of named numbers."), field=None)
     score = {
         "round": round_,
         "castle6_knights": _whole(_required(data, "castle6_knights"), "castle6_knights",
-                                  "The knights connected to the 6-castle"),
+                                  _("The knights connected to the 6-castle")),
         "castle4_knights": _whole(_required(data, "castle4_knights"), "castle4_knights",
-                                  "The knights connected to the 4-castle"),
+                                  _("The knights connected to the 4-castle")),
         "church_groups": _group_sizes(data, "church_groups", "church"),
         "windmill_groups": _group_sizes(data, "windmill_groups", "windmill"),
         "defense_shields": _whole(_required(data, "defense_shields"), "defense_shields",
-                                  "The shields defending the realm"),
+                                  _("The shields defending the realm")),
         "knight_groups": _knight_groups(data, round_),
     }
     _check_ceilings(score)
@@ -365,7 +402,8 @@ def track_of(total: int) -> dict[str, int]:
 def check_options(options: dict[str, Any], seat_count: int) -> None:
     if options.get("deck") not in DECKS:
         raise RuleViolation(
-            f"The deck is app, table or none, not {options.get('deck')!r}.", field="deck"
+            _("The deck is app, table or none, not {given}.", given=repr(options.get("deck"))),
+            field="deck",
         )
 
 
@@ -427,19 +465,24 @@ def _refresh(state: dict[str, Any]) -> None:
                      cards_in_round=CARDS_PER_ROUND[round_ + 1], turned_in_round=0)
 
 
-def _refuse_without_cards(state: Mapping[str, Any], what: str) -> None:
-    if state["deck"] == "none":
-        raise RuleViolation(
-            f"This session keeps only the scores (deck: none): there are no {what}.", field="type"
-        )
+def _refuse_without_cards(state: Mapping[str, Any], move: str) -> None:
+    if state["deck"] != "none":
+        return
+    if move == "castles":
+        refusal = _("This session keeps only the scores (deck: none): there are no castle "
+                    "cards.")
+    else:
+        refusal = _("This session keeps only the scores (deck: none): there are no position "
+                    "cards to turn.")
+    raise RuleViolation(refusal, field="type")
 
 
 def _refuse_named_fields(data: Mapping[str, Any], names: tuple[str, ...]) -> None:
     named = [name for name in names if data.get(name) not in (None, "")]
     if named:
         raise RuleViolation(
-            "The app turns the position cards itself (deck: app): leave out "
-            f"{', '.join(named)}.", field=named[0],
+            _("The app turns the position cards itself (deck: app): leave out {fields}.",
+              fields=", ".join(named)), field=named[0],
         )
 
 
@@ -447,7 +490,7 @@ def _as_data(data: Any) -> Mapping[str, Any]:
     if data is None:
         return {}
     if not isinstance(data, Mapping):
-        raise RuleViolation("A move's data is a set of named fields.", field=None)
+        raise RuleViolation(_("A move's data is a set of named fields."), field=None)
     return data
 
 
@@ -470,10 +513,12 @@ def _table_castles(data: Mapping[str, Any]) -> tuple[str, str]:
     six = parse_field(_required(data, "castle6"), "castle6")
     four = parse_field(_required(data, "castle4"), "castle4")
     if six == four:
-        raise RuleViolation(f"The two castles cannot share {six}.", field="castle4")
+        raise RuleViolation(_("The two castles cannot share {field}.", field=six),
+                            field="castle4")
     if fields_touch(six, four):
         raise RuleViolation(
-            f"The castles may not touch, not even diagonally: {six} and {four}", field="castle4"
+            _("The castles may not touch, not even diagonally: {six} and {four}", six=six,
+              four=four), field="castle4"
         )
     return six, four
 
@@ -481,11 +526,11 @@ def _table_castles(data: Mapping[str, Any]) -> tuple[str, str]:
 def move_castles(state: dict[str, Any], data: Any, actor: int | None,
                  rng: random.Random) -> dict[str, Any]:
     data = _as_data(data)
-    _refuse_without_cards(state, "castle cards")
+    _refuse_without_cards(state, "castles")
     if state["castles"]["6"]:
         raise RuleViolation(
-            f"The castles are already placed: 6 at {state['castles']['6']}, "
-            f"4 at {state['castles']['4']}.", field="type",
+            _("The castles are already placed: 6 at {six}, 4 at {four}.",
+              six=state["castles"]["6"], four=state["castles"]["4"]), field="type",
         )
     if state["deck"] == "app":
         _refuse_named_fields(data, ("castle6", "castle4"))
@@ -503,18 +548,26 @@ def move_castles(state: dict[str, Any], data: Any, actor: int | None,
 def _refuse_turn(state: Mapping[str, Any]) -> None:
     phase = state["phase"]
     if phase == "castles":
-        raise RuleViolation("Place the castles first.", field="type")
+        raise RuleViolation(_("Place the castles first."), field="type")
     if phase == "finished":
-        raise RuleViolation("The game is over: every field is filled.", field="type")
+        raise RuleViolation(_("The game is over: every field is filled."), field="type")
     if phase == "scoring":
         round_ = state["round"]
         waiting = not_scored(state, round_)
-        names = " and ".join([", ".join(waiting[:-1]), waiting[-1]] if len(waiting) > 1
-                             else waiting)
         raise RuleViolation(
-            f"Round {round_} is over: the next card is turned once {names} "
-            f"{'have' if len(waiting) > 1 else 'has'} scored round {round_}.", field="type",
+            n_("Round {round} is over: the next card is turned once {names} has scored round "
+               "{round}.",
+               "Round {round} is over: the next card is turned once {names} have scored round "
+               "{round}.", len(waiting), round=round_, names=listing(waiting)),
+            field="type",
         )
+
+
+def listing(names: list[str]) -> Text:
+    """"Ana", "Ana and Ben", "Ana, Ben and Luis": the "and" in the reader's language."""
+    if len(names) < 2:
+        return joined("", names)
+    return _("{names} and {last}", names=", ".join(names[:-1]), last=names[-1])
 
 
 def _table_turn(state: Mapping[str, Any], data: Mapping[str, Any]) -> str:
@@ -524,16 +577,17 @@ def _table_turn(state: Mapping[str, Any], data: Mapping[str, Any]) -> str:
     field = parse_field(_required(data, "field"), "field")
     if field in castle_fields(state):
         which = "6" if state["castles"]["6"] == field else "4"
-        raise RuleViolation(f"{field} holds the {which}-castle.", field="field")
+        raise RuleViolation(_("{field} holds the {castle}-castle.", field=field, castle=which),
+                            field="field")
     if field in state["turned"]:
-        raise RuleViolation(f"{field} was already turned.", field="field")
+        raise RuleViolation(_("{field} was already turned.", field=field), field="field")
     return field
 
 
 def move_turn(state: dict[str, Any], data: Any, actor: int | None,
               rng: random.Random) -> dict[str, Any]:
     data = _as_data(data)
-    _refuse_without_cards(state, "position cards to turn")
+    _refuse_without_cards(state, "turn")
     _refuse_turn(state)
     if state["deck"] == "app":
         _refuse_named_fields(data, ("field",))
@@ -556,8 +610,8 @@ def _seat_index(state: Mapping[str, Any], data: Mapping[str, Any]) -> int:
     seat = _required(data, "seat")
     count = len(state["seats"])
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < count:
-        raise RuleViolation(f"There is no seat {seat!r}: the seats are 0 to {count - 1}.",
-                            field="seat")
+        raise RuleViolation(_("There is no seat {seat}: the seats are 0 to {last}.",
+                              seat=repr(seat), last=count - 1), field="seat")
     return seat
 
 
@@ -577,14 +631,19 @@ def _check_score_allowed(state: Mapping[str, Any], seat: Mapping[str, Any], roun
     missing = [earlier for earlier in range(1, round_) if earlier not in scored_rounds(seat)]
     if missing:
         raise RuleViolation(
-            f"{seat['name']} has not scored round {missing[0]} yet: rounds are scored in order.",
+            _("{name} has not scored round {round} yet: rounds are scored in order.",
+              name=seat["name"], round=missing[0]),
             field="round",
         )
     left = cards_left(state, round_)
     if left:
         raise RuleViolation(
-            f"Round {round_} cannot be scored yet: {left} of its {CARDS_PER_ROUND[round_]} "
-            "cards are still to be turned.", field="round",
+            # The English says "cards are" for any number; the plural is for other languages.
+            n_("Round {round} cannot be scored yet: {left} of its {cards} cards are still to be "
+               "turned.",
+               "Round {round} cannot be scored yet: {left} of its {cards} cards are still to be "
+               "turned.", left, round=round_, left=left, cards=CARDS_PER_ROUND[round_]),
+            field="round",
         )
 
 
@@ -602,7 +661,7 @@ def move_score(state: dict[str, Any], data: Any, actor: int | None,
                rng: random.Random) -> dict[str, Any]:
     data = _as_data(data)
     if state["phase"] == "finished":
-        raise RuleViolation("The game is over: every seat has scored round 3.", field="type")
+        raise RuleViolation(_("The game is over: every seat has scored round 3."), field="type")
     index = _seat_index(state, data)
     score = read_score(_required(data, "round"), data)
     _check_score_allowed(state, state["seats"][index], score["round"])
@@ -677,49 +736,56 @@ def round_scores(details: Mapping[str, Any]) -> list[float] | None:
     return details.get("round_totals")
 
 
-def _breakdown_words(breakdown: Mapping[str, int]) -> str:
-    words = (f"castles {breakdown['castle6']}+{breakdown['castle4']}, "
-             f"churches {breakdown['churches']}, windmills {breakdown['windmills']}, "
-             f"defense {breakdown['defense']}")
+def _breakdown_words(breakdown: Mapping[str, int]) -> Text:
+    values = {"six": breakdown["castle6"], "four": breakdown["castle4"],
+              "churches": breakdown["churches"], "windmills": breakdown["windmills"],
+              "defense": breakdown["defense"]}
     if breakdown["round"] == KNIGHTS_ROUND:
-        words += f", knights {breakdown['knights']}"
-    return words
+        return _("castles {six}+{four}, churches {churches}, windmills {windmills}, defense "
+                 "{defense}, knights {knights}", knights=breakdown["knights"], **values)
+    return _("castles {six}+{four}, churches {churches}, windmills {windmills}, defense {defense}",
+             **values)
 
 
-def _summary_score(after: Mapping[str, Any]) -> str:
+def _summary_score(after: Mapping[str, Any]) -> Text:
     last = after["last"]
     seat = after["seats"][last["seat"]]
     breakdown = last["breakdown"]
-    verb = "re-scored" if last["previous"] is not None else "scored"
-    line = f"{seat['name']} {verb} round {breakdown['round']}: {breakdown['total']}"
+    values = {"name": seat["name"], "round": breakdown["round"], "points": breakdown["total"],
+              "breakdown": _breakdown_words(breakdown), "total": seat["total"]}
     if last["previous"] is not None:
-        line += f" (was {last['previous']})"
-    line += f" ({_breakdown_words(breakdown)}); total {seat['total']}"
+        line = _("{name} re-scored round {round}: {points} (was {previous}) ({breakdown}); "
+                 "total {total}", previous=last["previous"], **values)
+    else:
+        line = _("{name} scored round {round}: {points} ({breakdown}); total {total}", **values)
     if after["phase"] == "finished":
-        line += "; the game is over"
-    elif last["round_complete"]:
-        line += f"; everyone has scored round {breakdown['round']}"
+        return joined("; ", [line, _("the game is over")])
+    if last["round_complete"]:
+        return joined("; ", [line, _("everyone has scored round {round}",
+                                     round=breakdown["round"])])
     return line
 
 
-def _summary_turn(after: Mapping[str, Any]) -> str:
+def _summary_turn(after: Mapping[str, Any]) -> Text:
     last = after["last"]
-    line = f"Round {last['round']} · card {last['card']} of {last['of']}: {last['field']}"
+    values = {"round": last["round"], "card": last["card"], "of": last["of"],
+              "field": last["field"]}
     if last["set_aside"]:
-        line += ", the last free field (the tile set aside)"
-    return line
+        return _("Round {round} · card {card} of {of}: {field}, the last free field (the tile "
+                 "set aside)", **values)
+    return _("Round {round} · card {card} of {of}: {field}", **values)
 
 
-def _summary_castles(after: Mapping[str, Any]) -> str:
+def _summary_castles(after: Mapping[str, Any]) -> Text:
     last = after["last"]
-    line = f"Castles: 6 at {last['castle6']}, 4 at {last['castle4']}"
     if last["refused"]:
-        line += (f" ({', '.join(last['refused'])} touched the 6-castle and went back "
-                 "into the deck)")
-    return line
+        return _("Castles: 6 at {six}, 4 at {four} ({refused} touched the 6-castle and went back "
+                 "into the deck)", six=last["castle6"], four=last["castle4"],
+                 refused=", ".join(last["refused"]))
+    return _("Castles: 6 at {six}, 4 at {four}", six=last["castle6"], four=last["castle4"])
 
 
-def summary(move: Mapping[str, Any], before: Mapping[str, Any], after: Mapping[str, Any]) -> str:
+def summary(move: Mapping[str, Any], before: Mapping[str, Any], after: Mapping[str, Any]) -> Text:
     kind = move.get("type")
     if kind == "castles":
         return _summary_castles(after)
@@ -727,30 +793,31 @@ def summary(move: Mapping[str, Any], before: Mapping[str, Any], after: Mapping[s
         return _summary_turn(after)
     if kind == "score":
         return _summary_score(after)
-    return str(kind)
+    return joined("", [str(kind)])
 
 
 # How the new-game form shows the options (the API takes the same values).
 OPTION_FIELDS = (
-    Option("deck", "Position cards", "choice", choices=(
-        ("app", "The app shuffles and turns them"),
-        ("table", "We turn the real cards and enter each one"),
-        ("none", "No cards: keep only the scores"),
-    ), help="Who turns the position cards that say where each tile goes."),
+    Option("deck", _("Position cards"), "choice", choices=(
+        ("app", _("The app shuffles and turns them")),
+        ("table", _("We turn the real cards and enter each one")),
+        ("none", _("No cards: keep only the scores")),
+    ), help=_("Who turns the position cards that say where each tile goes.")),
 )
 
 
-def now(state: Mapping[str, Any]) -> str | None:
+def now(state: Mapping[str, Any]) -> Text | None:
     """Where the game stands, for the table's "now" line."""
     round_, phase = state["round"], state["phase"]
     if phase == "castles":
-        return f"Round {round_}: place the castles"
+        return _("Round {round}: place the castles", round=round_)
     if phase == "placing":
-        return (f"Round {round_}: turn card {state['turned_in_round'] + 1} of "
-                f"{state['cards_in_round']}")
+        return _("Round {round}: turn card {card} of {of}", round=round_,
+                 card=state["turned_in_round"] + 1, of=state["cards_in_round"])
     if phase == "scoring":
         waiting = not_scored(state, round_)
-        return f"Round {round_}: score the round (waiting for {', '.join(waiting)})"
+        return _("Round {round}: score the round (waiting for {names})", round=round_,
+                 names=", ".join(waiting))
     return None
 
 
@@ -769,7 +836,7 @@ GAME = Game(
     summary=summary,
     tallies=tallies,
     round_scores=round_scores,
-    score_label="Points",
-    rank_rule="Most points after the third round wins.",
+    score_label=_("Points"),
+    rank_rule=_("Most points after the third round wins."),
     now=now,
 )

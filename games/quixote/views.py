@@ -2,6 +2,7 @@
 form. It reads only; the score itself is saved by the table's `move` view."""
 
 from django.shortcuts import render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from companion.access import page_access
@@ -21,7 +22,7 @@ def preview(request, pk):
         data = move_payload(game=session.game, move_type="score", fields=fields)
         seat = data.get("seat")
         if not isinstance(seat, int) or not 0 <= seat < len(seats):
-            raise RuleViolation("There is no such seat.", field="seat")
+            raise RuleViolation(_("There is no such seat."), field="seat")
         result = panel.preview_of(seats[seat], data)
     except Refused as refusal:
         result = {"error": refusal.message}
