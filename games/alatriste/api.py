@@ -1,6 +1,7 @@
 """GET /api/games/alatriste/cards/: the printed cards and, for a host, the host's own; POST (hosts):
 a card of the host's own, seen by that host's tables only."""
 
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import serializers, status
 from rest_framework.exceptions import NotAuthenticated, PermissionDenied
@@ -44,8 +45,8 @@ class CardList(APIView):
     def post(self, request):
         if not request.user.is_authenticated:
             if request.headers.get(GUEST_HEADER):
-                raise PermissionDenied("Only a host adds cards to the catalogue.")
-            raise NotAuthenticated("Sign in: send Authorization: Token <token>.")
+                raise PermissionDenied(_("Only a host adds cards to the catalogue."))
+            raise NotAuthenticated(_("Sign in: send Authorization: Token <token>."))
         body = CatalogueCardSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         card = services.card_create(owner=request.user, **body.validated_data)

@@ -18,6 +18,7 @@ card's full values here, so the stored move and its replay never depend on the c
 import json
 import re
 
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
@@ -58,7 +59,7 @@ def _fold(data):
         rolls = dict(rolls) if isinstance(rolls, dict) else {}
         pairs = {}
         for key, value in dice.items():
-            who, _, suffix = key[4:].rpartition("_")
+            who, _sep, suffix = key[4:].rpartition("_")
             if not who or suffix not in DIE_SUFFIXES:
                 continue
             if suffix == "x":
@@ -67,12 +68,12 @@ def _fold(data):
                 pairs.setdefault(who, [None, None])[DIE_SUFFIXES[suffix]] = _as_int(value)
         for who, pair in pairs.items():
             if None in pair:
-                errors["rolls"] = [f"Give both dice for {who}, or none."]
+                errors["rolls"] = [_("Give both dice for %(who)s, or none.") % {"who": who}]
             rolls[who] = pair
         data["rolls"] = rolls
     if "patrol_distance" in data or "patrol_roll" in data:
         if "patrol_distance" not in data:
-            errors["patrol"] = ["Give the Patrol's distance with its die."]
+            errors["patrol"] = [_("Give the Patrol's distance with its die.")]
         else:
             patrol = {"distance": data.pop("patrol_distance")}
             if "patrol_roll" in data:
@@ -96,10 +97,10 @@ def _fold(data):
             "enemies": enemies,
         }
     if "step" in data:
-        stat, _, sign = str(data.pop("step")).partition(":")
+        stat, _sep, sign = str(data.pop("step")).partition(":")
         amount = _as_int(data.pop("amount", 1))
         if not isinstance(amount, int) or amount < 1:
-            errors["amount"] = ["The amount is a whole number of at least 1."]
+            errors["amount"] = [_("The amount is a whole number of at least 1.")]
         else:
             data["stat"] = stat
             data["delta"] = -amount if sign.startswith("-") else amount
@@ -130,7 +131,7 @@ class FlexList(serializers.ListField):
                 try:
                     data = json.loads(text)
                 except ValueError:
-                    raise serializers.ValidationError("This list is not valid JSON.") from None
+                    raise serializers.ValidationError(_("This list is not valid JSON.")) from None
             else:
                 data = [part.strip() for part in text.split(",") if part.strip()]
         elif not isinstance(data, list | tuple):
@@ -141,7 +142,8 @@ class FlexList(serializers.ListField):
 def _die(value, who):
     value = _as_int(value)
     if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 6:
-        raise serializers.ValidationError(f"A die shows 1 to 6 ({who}: {value!r}).")
+        raise serializers.ValidationError(
+            _("A die shows 1 to 6 (%(who)s: %(value)s).") % {"who": who, "value": repr(value)})
     return value
 
 
@@ -158,9 +160,9 @@ class RollsField(serializers.Field):
             try:
                 data = json.loads(data)
             except ValueError:
-                raise serializers.ValidationError("The dice are not valid JSON.") from None
+                raise serializers.ValidationError(_("The dice are not valid JSON.")) from None
         if not isinstance(data, dict):
-            raise serializers.ValidationError('Give the dice as {"who": [d, d]}.')
+            raise serializers.ValidationError(_('Give the dice as {"who": [d, d]}.'))
         rolls = {}
         for key, value in data.items():
             key = str(key)
@@ -168,7 +170,8 @@ class RollsField(serializers.Field):
                 rolls[key] = _die(value, key)
             else:
                 if not isinstance(value, list | tuple) or len(value) != 2:
-                    raise serializers.ValidationError(f"Give two dice for {key}.")
+                    raise serializers.ValidationError(
+                        _("Give two dice for %(who)s.") % {"who": key})
                 rolls[key] = [_die(die, key) for die in value]
         return rolls
 
@@ -202,7 +205,7 @@ class CardField(serializers.Field):
             try:
                 data = json.loads(data)
             except ValueError:
-                raise serializers.ValidationError("The card is not valid JSON.") from None
+                raise serializers.ValidationError(_("The card is not valid JSON.")) from None
         if isinstance(data, dict) and "name" not in data:
             reference = _as_int(data.get("card", data.get("id")))
             if isinstance(reference, int) and not isinstance(reference, bool):
@@ -217,7 +220,7 @@ class CardField(serializers.Field):
             return {key: value for key, value in values.items() if value is not None}
         if isinstance(data, bool) or not isinstance(data, int | str) or data == "":
             raise serializers.ValidationError(
-                "Give a catalogue card's id, a card's name or a one-off card.")
+                _("Give a catalogue card's id, a card's name or a one-off card."))
         return data.strip() if isinstance(data, str) else data
 
     def to_representation(self, value):
@@ -231,14 +234,15 @@ def resolve_card(value, *, owner=None, by_name=False):
     if isinstance(value, int):
         card = cards.filter(pk=value).first()
         if card is None:
-            raise serializers.ValidationError(f"There is no card {value} in the catalogue.")
+            raise serializers.ValidationError(
+                _("There is no card %(id)s in the catalogue.") % {"id": value})
         return card.as_rules()
     if isinstance(value, str) and by_name:
         card = cards.filter(name__iexact=value.strip()).first()
         if card is None:
             raise serializers.ValidationError(
-                f"There is no card called {value} in the catalogue: add it there, or as a "
-                "one-off card.")
+                _("There is no card called %(name)s in the catalogue: add it there, or as a "
+                  "one-off card.") % {"name": value})
         return card.as_rules()
     return value
 

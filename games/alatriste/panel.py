@@ -10,13 +10,19 @@ out). Pure: no Django, no query.
 
 from __future__ import annotations
 
-from companion.engine import mark as _
+from companion.engine import _, joined, n_
 from games.alatriste import rules
 
 SPLITS = [(fencing, rules.SETUP_POINTS - fencing)
           for fencing in range(rules.MIN_SETUP, rules.SETUP_POINTS - rules.MIN_SETUP + 1)]
-PLAZA_TITLES = {"bullfight": "Last bullfight", "act_of_faith": "Last Act of Faith",
-                "dice_game": "Last game of dice"}
+PLAZA_TITLES = {"bullfight": _("Last bullfight"), "act_of_faith": _("Last Act of Faith"),
+                "dice_game": _("Last game of dice")}
+KIND_WORDS = {"character": _("character"), "possession": _("possession"),
+              "attack": _("attack"), "help": _("help")}
+
+
+def _wanted(n):
+    return n_("wanted {n} turns", "wanted {n} turns", n, n=n)
 
 
 def _badges(seat, next_turn=False):
@@ -26,27 +32,33 @@ def _badges(seat, next_turn=False):
     if seat["status"] != "free":
         badges.append((seat["status"], rules.STATUS_WORDS[seat["status"]]))
     if seat["wanted_turns"]:
-        badges.append(("wanted", _("wanted %(n)s turns") % {"n": seat["wanted_turns"]}))
+        badges.append(("wanted", _wanted(seat["wanted_turns"])))
     if seat["lost_turns"]:
-        badges.append(("lost", _("%(n)s lost turns") % {"n": seat["lost_turns"]}))
+        n = seat["lost_turns"]
+        badges.append(("lost", n_("{n} lost turns", "{n} lost turns", n, n=n)))
     if seat["recovering"]:
         badges.append(("recovering", _("recovering")))
     if seat["attacks"]:
-        badges.append(("attacks", _("%(n)s attack cards waiting") % {"n": seat["attacks"]}))
+        n = seat["attacks"]
+        badges.append(("attacks", n_("{n} attack cards waiting", "{n} attack cards waiting", n,
+                                     n=n)))
     return badges
 
 
 def _card_text(card):
     """A board card's kind and values in a few words: "character · Fame +1 · pistols"."""
-    parts = [card["kind"]]
-    for stat, label in (("fame", _("Fame")), ("vigour", _("Vigour")), ("fencing", _("Fencing"))):
-        if card[stat]:
-            parts.append(f"{label} {card[stat]:+d}")
+    parts = [KIND_WORDS.get(card["kind"], card["kind"])]
+    if card["fame"]:
+        parts.append(_("Fame {n:+d}", n=card["fame"]))
+    if card["vigour"]:
+        parts.append(_("Vigour {n:+d}", n=card["vigour"]))
+    if card["fencing"]:
+        parts.append(_("Fencing {n:+d}", n=card["fencing"]))
     if card["pistols"]:
         parts.append(_("pistols"))
     if card["vehicle"]:
         parts.append(_("vehicle"))
-    return " · ".join(parts)
+    return joined(" · ", parts)
 
 
 def _changes(state, last):
@@ -58,19 +70,20 @@ def _changes(state, last):
 
     for key, delta in (last.get("fame") or {}).items():
         if delta:
-            note(int(key), _("Fame %(d)+d") % {"d": delta})
+            note(int(key), _("Fame {n:+d}", n=delta))
     fight = last.get("fight")
     if fight:
         for index, side in zip(fight["seats"], fight["sides"], strict=True):
             if side["fencing_gained"]:
                 note(index, _("Fencing +1"))
             if side["vigour_lost"]:
-                note(index, _("Vigour -%(d)s") % {"d": side["vigour_lost"]})
-    if last.get("take"):
-        verb = _("keeps") if last["take"]["keep"] else _("discards")
-        note(last["winner"], f"{verb} {last['take']['card']}")
+                note(index, _("Vigour -{n}", n=side["vigour_lost"]))
+    take = last.get("take")
+    if take:
+        note(last["winner"], _("keeps {card}", card=take["card"]) if take["keep"]
+             else _("discards {card}", card=take["card"]))
     for name in last.get("discarded") or []:
-        note(last["loser"], _("discards %(card)s") % {"card": name})
+        note(last["loser"], _("discards {card}", card=name))
     if (last.get("patrol") or {}).get("acts"):
         for role in ("challenger", "challenged", "attacker", "defender"):
             if role in last:
@@ -80,8 +93,8 @@ def _changes(state, last):
     for index in last.get("saved", []):
         note(index, _("saved by his cards"))
     for index in last.get("wanted", []):
-        note(index, _("wanted %(n)s turns") % {"n": rules.WANTED_TURNS})
-    return [{"name": state["seats"][i]["name"], "what": ", ".join(texts)}
+        note(index, _wanted(rules.WANTED_TURNS))
+    return [{"name": state["seats"][i]["name"], "what": joined(", ", texts)}
             for i, texts in sorted(lines.items())]
 
 
@@ -120,7 +133,7 @@ def _last(state):
         view["outcome"] = last.get("outcome")
         view["changes"] = _changes(state, last)
     elif kind in PLAZA_TITLES:
-        view["title"] = _(PLAZA_TITLES[kind])
+        view["title"] = PLAZA_TITLES[kind]
         view["rows"] = _plaza_rows(state, last)
         view["ties"] = bool(last.get("ties"))
         if kind == "dice_game":

@@ -58,7 +58,7 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from companion.engine import Game, RuleViolation, rank_by_score
+from companion.engine import Game, RuleViolation, Text, _, joined, n_, rank_by_score
 
 MAX_VIGOUR = 12
 SETUP_POINTS = 10  # Fencing + ducats at the start
@@ -79,14 +79,24 @@ CARD_KINDS = ("character", "possession", "attack", "help")
 BOARD_KINDS = ("character", "possession")
 BOCANEGRA = "emilio bocanegra"
 
+# Where a player is, as "{name} is ..." ends; the jails keep the edition's names in Spanish
+# (la Cárcel de la Villa, la Cárcel de la Corte).
 STATUS_WORDS = {
-    "free": "free",
-    "jail": "in the town jail",
-    "court_jail": "in the court jail",
-    "away": "away from Madrid",
-    "refuge": "in refuge in a church",
-    "dead": "dead",
+    "free": _("free"),
+    "jail": _("in the town jail"),
+    "court_jail": _("in the court jail"),
+    "away": _("away from Madrid"),
+    "refuge": _("in refuge in a church"),
+    "dead": _("dead"),
 }
+# A chip pile's name in a log line ("Íñigo -5 fame") and in a card's refusal.
+STAT_WORDS = {"vigour": _("vigour"), "fame": _("fame"), "fencing": _("fencing"),
+              "ducats": _("ducats")}
+# The reasons the panel's chip buttons give (a reason typed through the API is kept as given).
+REASON_WORDS = {"box": _("box"), "card": _("card"), "payment": _("payment")}
+# The fighters' roles, where the dice of one are asked for ("Give two dice for challenger.").
+ROLE_WORDS = {"challenger": _("challenger"), "challenged": _("challenged"),
+              "attacker": _("attacker"), "defender": _("defender")}
 
 
 # ---------------------------------------------------------------- the sheet and its helpers
@@ -162,7 +172,7 @@ def _fields(data: Any) -> dict[str, Any]:
     if data is None:
         return {}
     if not isinstance(data, dict):
-        raise RuleViolation("The move needs its fields.", field="data")
+        raise RuleViolation(_("The move needs its fields."), field="data")
     return data
 
 
@@ -170,35 +180,58 @@ def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _int(data: Mapping[str, Any], field: str, low: int, high: int, what: str) -> int:
+# The whole-number fields, each asked for in a sentence of its own (the noun's article and
+# agreement are the language's).
+_WHOLE = {
+    "fencing": _("Give Fencing as a whole number."),
+    "ducats": _("Give ducats as a whole number."),
+    "distance": _("Give the Patrol's distance as a whole number."),
+    "lost_turns": _("Give the lost turns as a whole number."),
+}
+
+
+def _bounds(field: str, low: int, high: int, value: int) -> Text:
+    values = {"low": low, "high": high, "value": value}
+    if field == "fencing":
+        return _("Fencing must be from {low} to {high}, not {value}.", **values)
+    if field == "ducats":
+        return _("Ducats must be from {low} to {high}, not {value}.", **values)
+    if field == "distance":
+        return _("The Patrol's distance must be from {low} to {high}, not {value}.", **values)
+    return _("The lost turns must be from {low} to {high}, not {value}.", **values)
+
+
+def _int(data: Mapping[str, Any], field: str, low: int, high: int) -> int:
     value = data.get(field)
     if not _is_int(value):
-        raise RuleViolation(f"Give {what} as a whole number.", field=field)
+        raise RuleViolation(_WHOLE[field], field=field)
     if not low <= value <= high:
-        raise RuleViolation(f"{what.capitalize()} must be from {low} to {high}, not {value}.",
-                            field=field)
+        raise RuleViolation(_bounds(field, low, high, value), field=field)
     return value
 
 
-def _bool(data: Mapping[str, Any], field: str, what: str, default: bool | None = None) -> bool:
+def _bool(data: Mapping[str, Any], field: str, what: Text,
+          default: bool | None = None) -> bool:
+    """`what`: the question's clause, "the duel is accepted"."""
     value = data.get(field, default)
     if not isinstance(value, bool):
-        raise RuleViolation(f"Say whether {what} (yes or no).", field=field)
+        raise RuleViolation(_("Say whether {what} (yes or no).", what=what), field=field)
     return value
 
 
 def _choice(data: Mapping[str, Any], field: str, allowed: tuple[str, ...]) -> str:
     value = data.get(field)
     if value not in allowed:
-        raise RuleViolation(f"Choose {field}: one of {', '.join(allowed)}.", field=field)
+        raise RuleViolation(_("Choose {field}: one of {allowed}.", field=field,
+                              allowed=", ".join(allowed)), field=field)
     return value
 
 
 def _seat_no(state: Mapping[str, Any], value: Any, field: str) -> int:
     if not _is_int(value):
-        raise RuleViolation(f"Choose a player for {field}.", field=field)
+        raise RuleViolation(_("Choose a player for {field}.", field=field), field=field)
     if not 0 <= value < len(state["seats"]):
-        raise RuleViolation(f"There is no seat {value}.", field=field)
+        raise RuleViolation(_("There is no seat {seat}.", seat=value), field=field)
     return value
 
 
@@ -206,9 +239,11 @@ def _check_playing(state: Mapping[str, Any], index: int, field: str) -> None:
     seat = state["seats"][index]
     if not seat["ready"]:
         raise RuleViolation(
-            f"{seat['name']} has not set up yet: choose Fencing and ducats first.", field=field)
+            _("{name} has not set up yet: choose Fencing and ducats first.", name=seat["name"]),
+            field=field)
     if seat["status"] == "dead":
-        raise RuleViolation(f"{seat['name']} is dead: set up again to play on.", field=field)
+        raise RuleViolation(_("{name} is dead: set up again to play on.", name=seat["name"]),
+                            field=field)
 
 
 def _player(state: Mapping[str, Any], data: Mapping[str, Any], field: str) -> int:
@@ -218,21 +253,20 @@ def _player(state: Mapping[str, Any], data: Mapping[str, Any], field: str) -> in
     return index
 
 
-def _losing_turns(seat: Mapping[str, Any]) -> str:
-    return f"{seat['name']} is losing turns ({seat['lost_turns']} left)"
-
-
-def _check_on_board(state: Mapping[str, Any], index: int, field: str, away: str,
-                    losing: str) -> None:
+def _check_on_board(state: Mapping[str, Any], index: int, field: str, away: Text,
+                    losing: Text) -> None:
     """A pawn on the board: free (not in a jail, a church or away from Madrid) and losing no
     turns ("the player's pawn will be placed in his game board ... out of the board"). `away`
     and `losing` end the sentence that refuses each case, naming the rule."""
     seat = state["seats"][index]
     if seat["status"] != "free":
-        raise RuleViolation(f"{seat['name']} is {STATUS_WORDS[seat['status']]}: {away}",
-                            field=field)
+        raise RuleViolation(_("{name} is {where}: {why}", name=seat["name"],
+                              where=STATUS_WORDS[seat["status"]], why=away), field=field)
     if seat["lost_turns"] > 0:
-        raise RuleViolation(f"{_losing_turns(seat)}: {losing}", field=field)
+        left = seat["lost_turns"]
+        raise RuleViolation(n_("{name} is losing turns ({n} left): {why}",
+                               "{name} is losing turns ({n} left): {why}", left,
+                               name=seat["name"], n=left, why=losing), field=field)
 
 
 def _fighter(state: Mapping[str, Any], data: Mapping[str, Any], field: str) -> int:
@@ -242,13 +276,13 @@ def _fighter(state: Mapping[str, Any], data: Mapping[str, Any], field: str) -> i
     captured (the court jail, a `status` move), so he meets no one to fight: the app's reading
     of "To take refuge in a church and to escape justice"."""
     index = _player(state, data, field)
-    _check_on_board(state, index, field, "no duels or combats there.",
-                    "no duels or combats until they are over.")
+    _check_on_board(state, index, field, _("no duels or combats there."),
+                    _("no duels or combats until they are over."))
     seat = state["seats"][index]
     if seat["wanted_turns"] > 0:
         raise RuleViolation(
-            f"{seat['name']} is wanted: meeting another player sends him to the court jail.",
-            field=field)
+            _("{name} is wanted: meeting another player sends him to the court jail.",
+              name=seat["name"]), field=field)
     return index
 
 
@@ -266,14 +300,19 @@ def _card_key(name: str) -> str:
 def _card_value(raw: Mapping[str, Any], stat: str) -> int:
     value = raw.get(stat, 0)
     if not _is_int(value) or not -MAX_CARD_VALUE <= value <= MAX_CARD_VALUE:
-        raise RuleViolation(f"The card's {stat} must be a whole number.", field="card")
+        raise RuleViolation(_("The card's {stat} must be a whole number.",
+                              stat=STAT_WORDS[stat]), field="card")
     return value
+
+
+FLAG_WORDS = {"pistols": _("pistols"), "vehicle": _("vehicle")}
 
 
 def _card_flag(raw: Mapping[str, Any], flag: str) -> bool:
     value = raw.get(flag, False)
     if not isinstance(value, bool):
-        raise RuleViolation(f"Say whether the card has {flag} (yes or no).", field="card")
+        raise RuleViolation(_("Say whether the card has {flag} (yes or no).",
+                              flag=FLAG_WORDS[flag]), field="card")
     return value
 
 
@@ -281,21 +320,25 @@ def card_of(raw: Any, field: str = "card") -> dict[str, Any]:
     """A card as the rules keep it: the catalogue's fields, values 0 and flags off when left
     out, enemies as a list of names, the catalogue id and number kept when given."""
     if not isinstance(raw, dict):
-        raise RuleViolation("Give the card with its name and values.", field=field)
+        raise RuleViolation(_("Give the card with its name and values."), field=field)
     name = raw.get("name")
     if not isinstance(name, str) or not name.strip():
-        raise RuleViolation("A card needs a name.", field=field)
+        raise RuleViolation(_("A card needs a name."), field=field)
     kind = raw.get("kind")
     if kind not in CARD_KINDS:
-        raise RuleViolation(f"{name}: a card is a {', '.join(CARD_KINDS)} card.", field=field)
+        raise RuleViolation(
+            _("{name}: a card is a character, possession, attack, help card.", name=name),
+            field=field)
     enemies = raw.get("enemies") or []
     if not isinstance(enemies, list) or not all(isinstance(e, str) for e in enemies):
-        raise RuleViolation(f"{name}: give the enemies as a list of names.", field=field)
+        raise RuleViolation(_("{name}: give the enemies as a list of names.", name=name),
+                            field=field)
     card: dict[str, Any] = {}
     for key in ("id", "number"):
         if raw.get(key) is not None:
             if not isinstance(raw[key], str | int) or isinstance(raw[key], bool):
-                raise RuleViolation(f"{name}: the card's {key} is not valid.", field=field)
+                raise RuleViolation(_("{name}: the card's {key} is not valid.", name=name,
+                                      key=key), field=field)
             card[key] = raw[key]
     card.update({
         "name": name.strip(), "kind": kind,
@@ -312,7 +355,7 @@ def _card_name(raw: Any, field: str) -> str:
     if isinstance(raw, dict):
         raw = raw.get("name")
     if not isinstance(raw, str) or not raw.strip():
-        raise RuleViolation("Name the card.", field=field)
+        raise RuleViolation(_("Name the card."), field=field)
     return raw.strip()
 
 
@@ -329,20 +372,21 @@ def enemy_cards(one: Mapping[str, Any], other: Mapping[str, Any]) -> bool:
 def _check_fits(seat: Mapping[str, Any], card: Mapping[str, Any], field: str) -> None:
     if card["kind"] == "attack":
         raise RuleViolation(
-            f"{card['name']} is an attack card: it is played on another player (attack).",
-            field=field)
+            _("{card} is an attack card: it is played on another player (attack).",
+              card=card["name"]), field=field)
     if card["kind"] == "help":
         raise RuleViolation(
-            f"{card['name']} is a help card: it is played from the hand, not kept on the board.",
-            field=field)
+            _("{card} is a help card: it is played from the hand, not kept on the board.",
+              card=card["name"]), field=field)
     for held in seat["cards"]:
         if equal_cards(held, card):
             raise RuleViolation(
-                f"{seat['name']} already has {held['name']}: never two equal cards.", field=field)
+                _("{name} already has {card}: never two equal cards.", name=seat["name"],
+                  card=held["name"]), field=field)
         if enemy_cards(held, card):
             raise RuleViolation(
-                f"{card['name']} and {held['name']} are enemies: {seat['name']} can't have both.",
-                field=field)
+                _("{card} and {held} are enemies: {name} can't have both.", card=card["name"],
+                  held=held["name"], name=seat["name"]), field=field)
 
 
 def _check_character_free(state: Mapping[str, Any], index: int, card: Mapping[str, Any],
@@ -356,15 +400,16 @@ def _check_character_free(state: Mapping[str, Any], index: int, card: Mapping[st
         for held in seat["cards"] if other != index else ():
             if equal_cards(held, card):
                 raise RuleViolation(
-                    f"There is one {held['name']} card and {seat['name']} holds it.",
-                    field=field)
+                    _("There is one {card} card and {name} holds it.", card=held["name"],
+                      name=seat["name"]), field=field)
 
 
 def _find_card(seat: Mapping[str, Any], name: str, field: str) -> int:
     for position, held in enumerate(seat["cards"]):
         if _card_key(held["name"]) == _card_key(name):
             return position
-    raise RuleViolation(f"{seat['name']} has no {name} on the board.", field=field)
+    raise RuleViolation(_("{name} has no {card} on the board.", name=seat["name"], card=name),
+                        field=field)
 
 
 # ---------------------------------------------------------------- chips, life and death
@@ -420,15 +465,16 @@ def _refresh_all(state: dict[str, Any]) -> dict[str, Any]:
 
 def _die_value(value: Any, field: str) -> int:
     if not _is_int(value) or not 1 <= value <= 6:
-        raise RuleViolation(f"A die shows 1 to 6, not {value!r}.", field=field)
+        raise RuleViolation(_("A die shows 1 to 6, not {value}.", value=repr(value)), field=field)
     return value
 
 
-def _pair(value: Any, who: str, field: str = "rolls") -> list[int] | None:
+def _pair(value: Any, who: Text | str, field: str = "rolls") -> list[int] | None:
+    """`who`: a player's name, a fighter's role (ROLE_WORDS) or the bank."""
     if value is None:
         return None
     if not isinstance(value, list | tuple) or len(value) != 2:
-        raise RuleViolation(f"Give two dice for {who}.", field=field)
+        raise RuleViolation(_("Give two dice for {who}.", who=who), field=field)
     return [_die_value(die, field) for die in value]
 
 
@@ -437,12 +483,13 @@ def _rolls(data: Mapping[str, Any], allowed: set[str]) -> dict[str, Any]:
     if rolls is None:
         return {}
     if not isinstance(rolls, dict):
-        raise RuleViolation("Give the dice as rolls per player.", field="rolls")
+        raise RuleViolation(_("Give the dice as rolls per player."), field="rolls")
     # JSON keys are strings; a seat number given as an int means the same seat.
     rolls = {str(key) if _is_int(key) else key: value for key, value in rolls.items()}
     unknown = sorted(str(key) for key in rolls if key not in allowed)
     if unknown:
-        raise RuleViolation(f"There are no dice for {', '.join(unknown)} here.", field="rolls")
+        raise RuleViolation(_("There are no dice for {keys} here.", keys=", ".join(unknown)),
+                            field="rolls")
     return rolls
 
 
@@ -471,7 +518,7 @@ def _contest(bases: dict[str, int], given: dict[str, list[int] | None],
         if len(leaders) == 1:
             return dice, ties, leaders[0]
         if any(given.get(key) for key in leaders):
-            raise RuleViolation("Equal: roll again", field="rolls")
+            raise RuleViolation(_("Equal: roll again"), field="rolls")
         ties.append({key: dice[key] for key in leaders})
         for key in leaders:
             dice[key] = _roll_pair(rng)
@@ -485,8 +532,8 @@ def _patrol(data: Mapping[str, Any], rng: random.Random) -> dict[str, Any] | Non
     if patrol is None:
         return None
     if not isinstance(patrol, dict):
-        raise RuleViolation("Give the Patrol's distance and roll.", field="patrol")
-    distance = _int(patrol, "distance", 0, 99, "the Patrol's distance")
+        raise RuleViolation(_("Give the Patrol's distance and roll."), field="patrol")
+    distance = _int(patrol, "distance", 0, 99)
     roll = patrol.get("roll")
     rolled = roll is None
     roll = rng.randint(1, 6) if rolled else _die_value(roll, "patrol")
@@ -517,16 +564,23 @@ def fight_side(kind: str, seat: Mapping[str, Any], dice: list[int], extra: int |
     }
 
 
-def side_text(side: Mapping[str, Any]) -> str:
-    """'Íñigo 4 + 1 + (6+2) = 13 [+1 Fencing]'."""
+def side_text(side: Mapping[str, Any]) -> Text:
+    """'Íñigo 4 + 1 + (6+2) = 13 [+1 Fencing]': the sums are numbers, the notes words."""
     text = (f"{side['name']} {side['chips']} + {side['cards']} + "
             f"({side['dice'][0]}+{side['dice'][1]}) = {side['total']}")
     notes = []
     if side["fencing_gained"]:
-        notes.append("+1 Fencing")
+        notes.append(_("+1 Fencing"))
     if side["extra"] is not None:
-        notes.append(f"extra die {side['extra']}: -{side['vigour_lost']} Vigour")
-    return f"{text} [{', '.join(notes)}]" if notes else text
+        notes.append(_("extra die {extra}: -{lost} Vigour", extra=side["extra"],
+                       lost=side["vigour_lost"]))
+    return joined("", [text, " [", joined(", ", notes), "]"]) if notes else joined("", [text])
+
+
+def fight_line(sides: list[Mapping[str, Any]]) -> Text:
+    """Both sides' sums, "... vs ...": made again from the sides wherever it is shown, since
+    the stored state keeps the line as its English words only."""
+    return _("{left} vs {right}", left=side_text(sides[0]), right=side_text(sides[1]))
 
 
 def fight(kind: str, left: Mapping[str, Any], right: Mapping[str, Any], left_dice: list[int],
@@ -544,7 +598,7 @@ def fight(kind: str, left: Mapping[str, Any], right: Mapping[str, Any], left_dic
     else:
         winner = 0 if sides[0]["total"] > sides[1]["total"] else 1
     return {"kind": kind, "sides": sides, "winner": winner,
-            "line": f"{side_text(sides[0])} vs {side_text(sides[1])}"}
+            "line": fight_line(sides)}
 
 
 def _extra(rolls: Mapping[str, Any], key: str, rng: random.Random) -> int:
@@ -561,7 +615,7 @@ def _resolve_fight(state: dict[str, Any], kind: str, roles: tuple[str, str],
         roles[0]: left["fencing"] + card_fencing(left, kind),
         roles[1]: right["fencing"] + card_fencing(right, kind),
     }
-    given = {role: _pair(rolls.get(role), role) for role in roles}
+    given = {role: _pair(rolls.get(role), ROLE_WORDS[role]) for role in roles}
     extras_given = {role: rolls.get(f"{role}_extra") for role in roles}
     for role in roles:
         if extras_given[role] is not None:
@@ -608,14 +662,14 @@ def setup_move(state, data, actor, rng):
     index = _seat_no(state, data.get("seat"), "seat")
     seat = state["seats"][index]
     if seat["ready"] and seat["status"] != "dead":
-        raise RuleViolation(f"{seat['name']} has already set up.", field="seat")
+        raise RuleViolation(_("{name} has already set up.", name=seat["name"]), field="seat")
     top = SETUP_POINTS - MIN_SETUP
-    fencing = _int(data, "fencing", MIN_SETUP, top, "Fencing")
-    ducats = _int(data, "ducats", MIN_SETUP, top, "ducats")
+    fencing = _int(data, "fencing", MIN_SETUP, top)
+    ducats = _int(data, "ducats", MIN_SETUP, top)
     if fencing + ducats != SETUP_POINTS:
         raise RuleViolation(
-            f"Fencing and ducats share 10 chips: {fencing} + {ducats} is {fencing + ducats}.",
-            field="ducats")
+            _("Fencing and ducats share 10 chips: {fencing} + {ducats} is {sum}.",
+              fencing=fencing, ducats=ducats, sum=fencing + ducats), field="ducats")
     fresh = _blank_sheet(seat["name"])
     fresh.update({"ready": True, "fencing": fencing, "ducats": ducats})
     state["seats"][index] = _refresh(fresh)
@@ -650,8 +704,8 @@ def turn_move(state, data, actor, rng):
     expected = next_turn(state)
     if expected is not None and index != expected:
         raise RuleViolation(
-            f"Next it is {_name(state, expected)}'s turn, not {_name(state, index)}'s: "
-            "turns go round the table in seat order.", field="seat")
+            _("Next it is {next}'s turn, not {name}'s: turns go round the table in seat order.",
+              next=_name(state, expected), name=_name(state, index)), field="seat")
     state["turn"] = index
     seat = state["seats"][index]
     paid = income(seat)
@@ -673,12 +727,12 @@ def adjust_move(state, data, actor, rng):
     stat = _choice(data, "stat", STATS)
     delta = data.get("delta")
     if not _is_int(delta) or delta == 0:
-        raise RuleViolation("Give the change as a whole number other than 0.", field="delta")
+        raise RuleViolation(_("Give the change as a whole number other than 0."), field="delta")
     if abs(delta) > 999:
-        raise RuleViolation("A change is at most 999 chips.", field="delta")
+        raise RuleViolation(_("A change is at most 999 chips."), field="delta")
     reason = data.get("reason") or ""
     if not isinstance(reason, str) or len(reason) > 200:
-        raise RuleViolation("The reason is a short text.", field="reason")
+        raise RuleViolation(_("The reason is a short text."), field="reason")
     last = {"type": "adjust", "seat": index, "stat": stat, "delta": delta, "reason": reason,
             "applied": 0, "jailed": False, "outcome": None}
     if stat == "ducats" and -delta > seat["ducats"]:
@@ -728,14 +782,16 @@ def attack_move(state, data, actor, rng):
     if action == "play":
         if source == target:
             raise RuleViolation(
-                f"{seat['name']} can't play an attack card on himself.", field="to")
+                _("{name} can't play an attack card on himself.", name=seat["name"]), field="to")
         if seat["attacks"] >= MAX_ATTACKS:
             raise RuleViolation(
-                f"{seat['name']} already has {MAX_ATTACKS} attack cards waiting.", field="to")
+                _("{name} already has {n} attack cards waiting.", name=seat["name"],
+                  n=MAX_ATTACKS), field="to")
         seat["attacks"] += 1
     else:
         if seat["attacks"] == 0:
-            raise RuleViolation(f"{seat['name']} has no attack card waiting.", field="to")
+            raise RuleViolation(_("{name} has no attack card waiting.", name=seat["name"]),
+                                field="to")
         seat["attacks"] -= 1
     state["last"] = {"type": "attack", "action": action, "from": source, "to": target,
                      "waiting": seat["attacks"]}
@@ -749,7 +805,7 @@ def status_move(state, data, actor, rng):
     seat = state["seats"][index]
     status = _choice(data, "status", STATUSES)
     if data.get("lost_turns") is not None:
-        seat["lost_turns"] = _int(data, "lost_turns", 0, MAX_LOST_TURNS, "the lost turns")
+        seat["lost_turns"] = _int(data, "lost_turns", 0, MAX_LOST_TURNS)
     was_wanted = seat["wanted_turns"] > 0
     seat["status"] = status
     if status in ("refuge", "away", "court_jail"):
@@ -766,10 +822,10 @@ def _take(data: Mapping[str, Any]) -> dict[str, Any] | None:
     if take is None:
         return None
     if not isinstance(take, dict):
-        raise RuleViolation("Say which card the winner takes and whether he keeps it.",
+        raise RuleViolation(_("Say which card the winner takes and whether he keeps it."),
                             field="take")
     return {"card": _card_name(take.get("card"), "take"),
-            "keep": _bool(take, "keep", "the winner keeps the card", default=False)}
+            "keep": _bool(take, "keep", _("the winner keeps the card"), default=False)}
 
 
 def _fight_last(kind: str, roles: tuple[str, str], seats: tuple[int, int]) -> dict[str, Any]:
@@ -819,12 +875,13 @@ def duel_move(state, data, actor, rng):
     challenger = _fighter(state, data, "challenger")
     challenged = _fighter(state, data, "challenged")
     if challenger == challenged:
-        raise RuleViolation("A player can't challenge himself.", field="challenged")
-    accepted = _bool(data, "accepted", "the duel is accepted")
+        raise RuleViolation(_("A player can't challenge himself."), field="challenged")
+    accepted = _bool(data, "accepted", _("the duel is accepted"))
     patrol = _patrol(data, rng)
     rolls = _rolls(data, {*roles, "challenger_extra", "challenged_extra"})
     take = _take(data)
-    hand = _bool(data, "loser_has_hand_cards", "the loser has cards in his hand", default=False)
+    hand = _bool(data, "loser_has_hand_cards", _("the loser has cards in his hand"),
+                 default=False)
     seats = (challenger, challenged)
     last = _fight_last("duel", roles, seats)
     _wanted_for_weak_target(state, last, challenger, challenged)
@@ -869,10 +926,10 @@ def _duel_fought(state, last, rolls, take, hand, rng) -> None:
 def _discards(data: Mapping[str, Any]) -> list[str]:
     names = data.get("discard") or []
     if not isinstance(names, list) or len(names) > 2:
-        raise RuleViolation("The loser discards at most 2 board cards.", field="discard")
+        raise RuleViolation(_("The loser discards at most 2 board cards."), field="discard")
     names = [_card_name(name, "discard") for name in names]
     if len({_card_key(name) for name in names}) != len(names):
-        raise RuleViolation("Name two different cards to discard.", field="discard")
+        raise RuleViolation(_("Name two different cards to discard."), field="discard")
     return names
 
 
@@ -882,7 +939,7 @@ def combat_move(state, data, actor, rng):
     attacker = _fighter(state, data, "attacker")
     defender = _fighter(state, data, "defender")
     if attacker == defender:
-        raise RuleViolation("A player can't fight himself.", field="defender")
+        raise RuleViolation(_("A player can't fight himself."), field="defender")
     patrol = _patrol(data, rng)
     rolls = _rolls(data, {*roles, "attacker_extra", "defender_extra"})
     discard = _discards(data)
@@ -912,19 +969,20 @@ def dice_game_move(state, data, actor, rng):
     """The game of dice against the bank: the bank matches the bet, joiners put in the same."""
     state, data = _start(state, data)
     index = _player(state, data, "seat")
-    _check_on_board(state, index, "seat", "the game of dice is played on the board.",
-                    "no game of dice until they are over.")
+    _check_on_board(state, index, "seat", _("the game of dice is played on the board."),
+                    _("no game of dice until they are over."))
     seat = state["seats"][index]
     bet = data.get("bet")
     if not _is_int(bet) or bet < MIN_BET:
-        raise RuleViolation(f"The bet is at least {MIN_BET} ducats.", field="bet")
+        raise RuleViolation(_("The bet is at least {n} ducats.", n=MIN_BET), field="bet")
     if bet > seat["ducats"]:
-        raise RuleViolation(f"{seat['name']} has only {seat['ducats']} ducats.", field="bet")
+        raise RuleViolation(_("{name} has only {n} ducats.", name=seat["name"],
+                              n=seat["ducats"]), field="bet")
     joiners = _joiners(state, data, index, bet)
     players = [index, *joiners]
     keys = {"player": index, **{str(j): j for j in joiners}}
     rolls = _rolls(data, {*keys, "bank"})
-    given = {key: _pair(rolls.get(key), "the bank" if key == "bank" else _name(state, index))
+    given = {key: _pair(rolls.get(key), _("the bank") if key == "bank" else _name(state, index))
              for key, index in [*keys.items(), ("bank", index)]}
     bases = dict.fromkeys([*keys, "bank"], 0)
     dice, ties, best = _contest(bases, given, rng)
@@ -943,24 +1001,28 @@ def dice_game_move(state, data, actor, rng):
 def _joiners(state, data, index: int, bet: int) -> list[int]:
     raw = data.get("joiners") or []
     if not isinstance(raw, list):
-        raise RuleViolation("Give the joiners as a list of players.", field="joiners")
+        raise RuleViolation(_("Give the joiners as a list of players."), field="joiners")
     joiners = []
     for value in raw:
         joiner = _seat_no(state, value, "joiners")
         _check_playing(state, joiner, "joiners")
         name = _name(state, joiner)
         if joiner == index or joiner in joiners:
-            raise RuleViolation(f"{name} is in the game once.", field="joiners")
-        if state["seats"][joiner]["status"] != "free":
+            raise RuleViolation(_("{name} is in the game once.", name=name), field="joiners")
+        seat = state["seats"][joiner]
+        if seat["status"] != "free":
             raise RuleViolation(
-                f"{name} is {STATUS_WORDS[state['seats'][joiner]['status']]} and can't join.",
-                field="joiners")
-        if state["seats"][joiner]["lost_turns"] > 0:
+                _("{name} is {where} and can't join.", name=name,
+                  where=STATUS_WORDS[seat["status"]]), field="joiners")
+        if seat["lost_turns"] > 0:
+            left = seat["lost_turns"]
             raise RuleViolation(
-                f"{_losing_turns(state['seats'][joiner])} and can't join the game of dice.",
-                field="joiners")
-        if state["seats"][joiner]["ducats"] < bet:
-            raise RuleViolation(f"{name} can't put in {bet} ducats.", field="joiners")
+                n_("{name} is losing turns ({n} left) and can't join the game of dice.",
+                   "{name} is losing turns ({n} left) and can't join the game of dice.", left,
+                   name=name, n=left), field="joiners")
+        if seat["ducats"] < bet:
+            raise RuleViolation(_("{name} can't put in {bet} ducats.", name=name, bet=bet),
+                                field="joiners")
         joiners.append(joiner)
     return joiners
 
@@ -970,7 +1032,7 @@ def _plaza_players(state: Mapping[str, Any]) -> list[int]:
     players = [i for i, seat in enumerate(state["seats"])
                if seat["ready"] and seat["status"] == "free" and seat["lost_turns"] == 0]
     if not players:
-        raise RuleViolation("No player is free to take part.", field="rolls")
+        raise RuleViolation(_("No player is free to take part."), field="rolls")
     return players
 
 
@@ -979,7 +1041,8 @@ def _plaza(state, data, rng, kind: str, base_of, prize: int, forced: int | None 
     rolls = _rolls(data, {str(i) for i in range(len(state["seats"]))})
     for key in rolls:
         if int(key) not in players:
-            raise RuleViolation(f"{_name(state, int(key))} does not take part.", field="rolls")
+            raise RuleViolation(_("{name} does not take part.", name=_name(state, int(key))),
+                                field="rolls")
     bases = {str(i): base_of(state["seats"][i]) for i in players}
     last = {"type": kind, "players": players, "bases": bases, "dice": {}, "ties": [],
             "winner": forced, "prize": prize, "bocanegra": forced is not None}
@@ -1009,9 +1072,11 @@ def act_of_faith_move(state, data, actor, rng):
     holders = [i for i in _plaza_players(state)
                if any(_card_key(c["name"]) == BOCANEGRA for c in state["seats"][i]["cards"])]
     if len(holders) > 1:
-        names = " and ".join(_name(state, i) for i in holders)
-        raise RuleViolation(f"There is one Emilio Bocanegra: {names} both have it.",
-                            field="rolls")
+        names = _name(state, holders[0])
+        for other in holders[1:]:
+            names = _("{names} and {name}", names=names, name=_name(state, other))
+        raise RuleViolation(_("There is one Emilio Bocanegra: {names} both have it.",
+                              names=names), field="rolls")
     forced = holders[0] if holders else None
     return _plaza(state, data, rng, "act_of_faith", _faith_base, ACT_OF_FAITH_FAME, forced)
 
@@ -1032,14 +1097,15 @@ def valido_move(state, data, actor, rng):
     ends and that player wins."""
     state, data = _start(state, data)
     index = _player(state, data, "seat")
-    _check_on_board(state, index, "seat", "El Valido is reached from the board.",
-                    "El Valido is reached from the board.")
+    from_board = _("El Valido is reached from the board.")
+    _check_on_board(state, index, "seat", from_board, from_board)
     seat = state["seats"][index]
-    won = _bool(data, "won", "the player won the King's service")
+    won = _bool(data, "won", _("the player won the King's service"))
     fame = totals(seat)["fame"]
     if fame < VALIDO_FAME:
         raise RuleViolation(
-            f"{seat['name']} has {fame} Fame: El Valido needs {VALIDO_FAME}.", field="seat")
+            _("{name} has {fame} Fame: El Valido needs {n}.", name=seat["name"], fame=fame,
+              n=VALIDO_FAME), field="seat")
     if won:
         state.update({"finished": True, "winner": index, "ended_by": "valido"})
     state["last"] = {"type": "valido", "seat": index, "won": won, "fame": fame}
@@ -1101,73 +1167,128 @@ def finished(state: Mapping[str, Any]) -> bool:
 # ---------------------------------------------------------------- the timeline
 
 
-def _who(state: Mapping[str, Any], index: int | None) -> str:
-    return "the bank" if index is None else state["seats"][index]["name"]
+def _who(state: Mapping[str, Any], index: int | None) -> Text | str:
+    return _("the bank") if index is None else state["seats"][index]["name"]
 
 
 def _signed(value: int) -> str:
     return f"+{value}" if value >= 0 else str(value)
 
 
-OUTCOME_WORDS = {"dead": "dies", "saved": "is saved by his cards"}
+def _deaths(state: Mapping[str, Any], last: Mapping[str, Any]) -> list[Text]:
+    parts = [_("{name} dies", name=_who(state, i)) for i in last.get("deaths", [])]
+    parts += [_("{name} saved by his cards", name=_who(state, i)) for i in last.get("saved", [])]
+    parts += [_("{name} wanted {n} turns", name=_who(state, i), n=WANTED_TURNS)
+              for i in last.get("wanted", [])]
+    return parts
 
 
-def _deaths_text(state: Mapping[str, Any], last: Mapping[str, Any]) -> str:
-    parts = [f"{_who(state, i)} dies" for i in last.get("deaths", [])]
-    parts += [f"{_who(state, i)} saved by his cards" for i in last.get("saved", [])]
-    parts += [f"{_who(state, i)} wanted {WANTED_TURNS} turns" for i in last.get("wanted", [])]
-    return "; " + "; ".join(parts) if parts else ""
-
-
-def _fight_summary(state: Mapping[str, Any], last: Mapping[str, Any]) -> str:
+def _fight_summary(state: Mapping[str, Any], last: Mapping[str, Any]) -> Text:
     roles = ("challenger", "challenged") if last["type"] == "duel" else ("attacker", "defender")
     one, two = (_who(state, last[role]) for role in roles)
-    head = f"{one} challenged {two}" if last["type"] == "duel" else f"{one} attacked {two}"
+    head = (_("{one} challenged {two}", one=one, two=two) if last["type"] == "duel"
+            else _("{one} attacked {two}", one=one, two=two))
     outcome = last["outcome"]
+    parts: list[Text] = []
     if outcome == "refused":
-        text = f"{head}: refused ({two} -2 Fame)"
+        parts.append(_("{head}: refused ({name} -2 Fame)", head=head, name=two))
     elif outcome == "patrol":
         patrol = last["patrol"]
-        text = (f"{head}: the Patrol rolled {patrol['roll']} for distance "
-                f"{patrol['distance']}, both to the town jail")
+        parts.append(_("{head}: the Patrol rolled {roll} for distance {distance}, both to the "
+                       "town jail", head=head, roll=patrol["roll"], distance=patrol["distance"]))
     elif outcome == "weak":
-        text = f"{head}: {two} had 3 Vigour chips or less"
+        parts.append(_("{head}: {name} had 3 Vigour chips or less", head=head, name=two))
     else:
-        fight_ = last["fight"]
-        text = f"{head}: {fight_['line']}; {_who(state, last['winner'])} wins"
-        if last.get("take"):
-            verb = "keeps" if last["take"]["keep"] else "discards"
-            text += f", {verb} {last['take']['card']}"
+        parts.append(_("{head}: {line}", head=head, line=fight_line(last["fight"]["sides"])))
+        winner = _who(state, last["winner"])
+        take = last.get("take")
+        if not take:
+            parts.append(_("{name} wins", name=winner))
+        elif take["keep"]:
+            parts.append(_("{name} wins, keeps {card}", name=winner, card=take["card"]))
+        else:
+            parts.append(_("{name} wins, discards {card}", name=winner, card=take["card"]))
         if last.get("discarded"):
-            text += f"; {_who(state, last['loser'])} discards {', '.join(last['discarded'])}"
-    return text + _deaths_text(state, last)
+            parts.append(_("{name} discards {cards}", name=_who(state, last["loser"]),
+                           cards=", ".join(last["discarded"])))
+    return joined("; ", parts + _deaths(state, last))
 
 
-def _plaza_summary(state: Mapping[str, Any], last: Mapping[str, Any]) -> str:
-    title = "Bullfight" if last["type"] == "bullfight" else "Act of Faith"
+def _plaza_summary(state: Mapping[str, Any], last: Mapping[str, Any]) -> Text:
+    title = _("Bullfight") if last["type"] == "bullfight" else _("Act of Faith")
     winner = _who(state, last["winner"])
     if last["bocanegra"]:
-        return f"{title}: {winner} wins with Emilio Bocanegra (+{last['prize']} Fame)"
+        return _("{title}: {name} wins with Emilio Bocanegra (+{prize} Fame)", title=title,
+                 name=winner, prize=last["prize"])
     parts = [f"{_who(state, int(key))} {base}+{dice[0]}+{dice[1]}={plaza_total(base, dice)}"
              for key, base in last["bases"].items() for dice in [last["dice"][key]]]
-    return f"{title}: {', '.join(parts)}; {winner} wins +{last['prize']} Fame"
+    return _("{title}: {rolls}; {name} wins +{prize} Fame", title=title, rolls=", ".join(parts),
+             name=winner, prize=last["prize"])
 
 
-def _dice_game_summary(state: Mapping[str, Any], last: Mapping[str, Any]) -> str:
-    def who(key: str) -> str:
+def _dice_game_summary(state: Mapping[str, Any], last: Mapping[str, Any]) -> Text:
+    def who(key: str) -> Text | str:
         if key == "bank":
-            return "bank"
+            return _("bank")
         return _who(state, last["seat"] if key == "player" else int(key))
 
-    rolled = ", ".join(f"{who(key)} {d[0]}+{d[1]}={plaza_total(0, d)}"
-                       for key, d in last["dice"].items())
-    winner = "the bank" if last["bank_won"] else _who(state, last["winner"])
-    return (f"{_who(state, last['seat'])} bet {last['bet']} at dice: {rolled}; "
-            f"{winner} takes the pot of {last['pot']}")
+    rolled = joined(", ", [joined(" ", [who(key), f"{d[0]}+{d[1]}={plaza_total(0, d)}"])
+                           for key, d in last["dice"].items()])
+    winner = _("the bank") if last["bank_won"] else _who(state, last["winner"])
+    return _("{name} bet {bet} at dice: {rolled}; {winner} takes the pot of {pot}",
+             name=_who(state, last["seat"]), bet=last["bet"], rolled=rolled, winner=winner,
+             pot=last["pot"])
+
+
+def _with_outcome(text: Text, name: str, outcome: str | None) -> Text:
+    """A line, and what the change did to the player's life."""
+    if outcome == "dead":
+        return _("{text}: {name} dies", text=text, name=name)
+    if outcome == "saved":
+        return _("{text}: {name} is saved by his cards", text=text, name=name)
+    return text
+
+
+def _adjust_summary(who: str, last: Mapping[str, Any]) -> Text:
+    reason = REASON_WORDS.get(last["reason"], last["reason"])
+    if last["jailed"]:
+        if reason:
+            return _("{name} can't pay {n} ducats ({reason}): to the town jail", name=who,
+                     n=-last["delta"], reason=reason)
+        return _("{name} can't pay {n} ducats: to the town jail", name=who, n=-last["delta"])
+    values = {"name": who, "delta": _signed(last["delta"]), "stat": STAT_WORDS[last["stat"]]}
+    text = (_("{name} {delta} {stat} ({reason})", reason=reason, **values) if reason
+            else _("{name} {delta} {stat}", **values))
+    if last["applied"] != last["delta"]:
+        text = _("{text} ({applied} applied)", text=text, applied=_signed(last["applied"]))
+    return _with_outcome(text, who, last["outcome"])
+
+
+def _turn_summary(who: str, seat: Mapping[str, Any], last: Mapping[str, Any]) -> Text:
+    paid = last["income"]
+    parts = [n_("{name}'s turn: +{n} ducats", "{name}'s turn: +{n} ducats", paid, name=who,
+                n=paid)]
+    if last["lost_turn"]:
+        left = seat["lost_turns"]
+        parts.append(n_("a lost turn ({n} left)", "a lost turn ({n} left)", left, n=left))
+    if last["wanted_turn"]:
+        more = seat["wanted_turns"]
+        parts.append(n_("wanted {n} more turns", "wanted {n} more turns", more, n=more))
+    return joined(", ", parts)
+
+
+def _status_summary(who: str, last: Mapping[str, Any]) -> Text:
+    parts = [_("{name} is {where}", name=who, where=STATUS_WORDS[last["status"]])]
+    if last["lost_turns"]:
+        lost = last["lost_turns"]
+        parts.append(n_("{n} lost turns", "{n} lost turns", lost, n=lost))
+    if last["cleared_wanted"]:
+        parts.append(_("no longer wanted"))
+    return joined(", ", parts)
 
 
 def summary(move: Mapping[str, Any], before: Mapping[str, Any],
-            after: Mapping[str, Any]) -> str:
+            after: Mapping[str, Any]) -> Text | str:
     last = after.get("last") or {}
     kind = move.get("type")
     if kind in ("duel", "combat"):
@@ -1178,45 +1299,41 @@ def summary(move: Mapping[str, Any], before: Mapping[str, Any],
         return _dice_game_summary(after, last)
     if kind == "end":
         leader = standings(after)[0]
-        return f"The players stopped: {leader['name']} leads with {leader['score']}"
+        return _("The players stopped: {name} leads with {score}", name=leader["name"],
+                 score=leader["score"])
     who = _who(after, last.get("seat"))
     seat = after["seats"][last["seat"]] if last.get("seat") is not None else None
     if kind == "setup":
-        return f"{who} set up: Fencing {seat['fencing']}, {seat['ducats']} ducats"
+        return _("{name} set up: Fencing {fencing}, {ducats} ducats", name=who,
+                 fencing=seat["fencing"], ducats=seat["ducats"])
     if kind == "turn":
-        text = f"{who}'s turn: +{last['income']} ducats"
-        if last["lost_turn"]:
-            text += f", a lost turn ({seat['lost_turns']} left)"
-        if last["wanted_turn"]:
-            text += f", wanted {seat['wanted_turns']} more turns"
-        return text
+        return _turn_summary(who, seat, last)
     if kind == "adjust":
-        reason = f" ({last['reason']})" if last["reason"] else ""
-        if last["jailed"]:
-            return f"{who} can't pay {-last['delta']} ducats{reason}: to the town jail"
-        text = f"{who} {_signed(last['delta'])} {last['stat']}{reason}"
-        if last["applied"] != last["delta"]:
-            text += f" ({_signed(last['applied'])} applied)"
-        return text + (f": {who} {OUTCOME_WORDS[last['outcome']]}" if last["outcome"] else "")
+        return _adjust_summary(who, last)
     if kind == "card":
-        text = (f"{who} put {last['card']} on the board" if last["action"] == "add"
-                else f"{who} discarded {last['card']}")
-        return text + (f": {who} {OUTCOME_WORDS[last['outcome']]}" if last["outcome"] else "")
+        text = (_("{name} put {card} on the board", name=who, card=last["card"])
+                if last["action"] == "add"
+                else _("{name} discarded {card}", name=who, card=last["card"]))
+        return _with_outcome(text, who, last["outcome"])
     if kind == "attack":
         target = _who(after, last["to"])
         if last["action"] == "play":
-            return f"{_who(after, last['from'])} played an attack card on {target}"
-        return f"{target} resolved an attack card ({last['waiting']} waiting)"
+            return _("{name} played an attack card on {target}", name=_who(after, last["from"]),
+                     target=target)
+        return _("{name} resolved an attack card ({n} waiting)", name=target,
+                 n=last["waiting"])
     if kind == "status":
-        text = f"{who} is {STATUS_WORDS[last['status']]}"
-        if last["lost_turns"]:
-            text += f", {last['lost_turns']} lost turns"
-        return text + (", no longer wanted" if last["cleared_wanted"] else "")
+        return _status_summary(who, last)
     if kind == "death":
-        return f"{who} is saved by his cards" if last["outcome"] == "saved" else f"{who} died"
+        if last["outcome"] == "saved":
+            return _("{name} is saved by his cards", name=who)
+        return _("{name} died", name=who)
     if kind == "valido":
-        result = "enters the King's service and wins" if last["won"] else "is not taken"
-        return f"{who} at El Valido with {last['fame']} Fame: {result}"
+        if last["won"]:
+            return _("{name} at El Valido with {fame} Fame: enters the King's service and wins",
+                     name=who, fame=last["fame"])
+        return _("{name} at El Valido with {fame} Fame: is not taken", name=who,
+                 fame=last["fame"])
     return str(kind)
 
 
@@ -1230,14 +1347,14 @@ AUTHORITY = {
 }
 
 
-def now(state: Mapping[str, Any]) -> str | None:
+def now(state: Mapping[str, Any]) -> Text | None:
     """Where the game stands, for the table's "now" line."""
     if finished(state):
         return None
     upcoming = next_turn(state)
     if upcoming is None:
-        return "Whoever rolls highest takes the first turn"
-    return f"Next: {state['seats'][upcoming]['name']}'s turn"
+        return _("Whoever rolls highest takes the first turn")
+    return _("Next: {name}'s turn", name=state["seats"][upcoming]["name"])
 
 
 GAME = Game(
@@ -1268,7 +1385,7 @@ GAME = Game(
     standings=standings,
     finished=finished,
     summary=summary,
-    score_label="Fame + ½ ducats",
-    rank_rule="Reaching El Valido wins; otherwise Fame plus half the ducats.",
+    score_label=_("Fame + ½ ducats"),
+    rank_rule=_("Reaching El Valido wins; otherwise Fame plus half the ducats."),
     now=now,
 )

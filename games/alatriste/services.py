@@ -1,6 +1,7 @@
 """The only writer of a host's own cards (the printed cards are staff's, in the admin)."""
 
 from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
 
 from companion.engine import RuleViolation
 from companion.errors import Invalid
@@ -19,8 +20,8 @@ def card_create(*, owner, name, kind, number=None, fame=0, vigour=0, fencing=0, 
     except RuleViolation as refusal:
         raise Invalid(refusal.message, fields={"card": [refusal.message]}) from None
     if len(card["name"]) > 80:
-        raise Invalid("A card's name is 80 letters at most.", fields={"name": ["Too long."]})
-    taken = f"The catalogue already has a card called {card['name']}."
+        raise Invalid(_("A card's name is 80 letters at most."), fields={"name": [_("Too long.")]})
+    taken = _("The catalogue already has a card called %(name)s.") % {"name": card["name"]}
     if Card.seen_by(owner.pk).filter(name__iexact=card["name"]).exists():
         raise Invalid(taken, fields={"name": [taken]})
     try:
