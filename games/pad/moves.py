@@ -9,6 +9,8 @@ a blank as no score (a seat left out of a round).
 
 import re
 
+from django.utils import formats
+from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
@@ -23,8 +25,9 @@ class PointsField(serializers.Field):
     """A whole number of points, either sign: 12, -3, "−3" from a phone's keyboard."""
 
     default_error_messages = {
-        "invalid": "Points are a whole number such as 12 or -3 (no halves), not {value}.",
-        "range": "Points are at most {max} either way.",
+        # Said in the request's language when refused (DRF fills the {fields}).
+        "invalid": _("Points are a whole number such as 12 or -3 (no halves), not {value}."),
+        "range": _("Points are at most {max} either way."),
     }
 
     def __init__(self, **kwargs):
@@ -49,7 +52,7 @@ class PointsField(serializers.Field):
         if not isinstance(data, int):
             self.fail("invalid", value=repr(str(data)[:20]))
         if abs(data) > rules.MAX_POINTS:
-            self.fail("range", max=f"{rules.MAX_POINTS:,}")
+            self.fail("range", max=formats.number_format(rules.MAX_POINTS, force_grouping=True))
         return data
 
     def to_representation(self, value):

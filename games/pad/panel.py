@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from companion.engine import mark as _
+from companion.engine import _, n_
 from games.pad import rules
 
 
@@ -128,8 +128,8 @@ def panel_model(state: Mapping[str, Any], *, viewer: int | None, is_host: bool =
     elif win == "coop":
         verdict = _("The table wins!") if state["outcome"] == "won" else _("The table loses.")
     elif winners:
-        verdict = (_("%(names)s wins!") if len(winners) == 1 else _("%(names)s win!")) % {
-            "names": rules.listing(winners)}
+        verdict = n_("{names} wins!", "{names} win!", len(winners),
+                     names=rules.listing(winners))
     else:
         verdict = ""
     return {

@@ -28,14 +28,22 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from companion.engine import Game, Option, RuleViolation, rank_by_score
+from companion.engine import Game, Option, RuleViolation, Text, _, joined, n_, rank_by_score
 
 WINS = ("high", "low", "coop", "none")
 WIN_WORDS = {
-    "high": "Highest score wins",
-    "low": "Lowest score wins",
-    "coop": "Cooperative: all win or all lose together",
-    "none": "No points: the winner is named",
+    "high": _("Highest score wins"),
+    "low": _("Lowest score wins"),
+    "coop": _("Cooperative: all win or all lose together"),
+    "none": _("No points: the winner is named"),
+}
+# The same as a sentence, for the scoreboard's rule (a sentence of its own: a Text is not
+# added to).
+RANK_RULES = {
+    "high": _("Highest score wins."),
+    "low": _("Lowest score wins."),
+    "coop": _("Cooperative: all win or all lose together."),
+    "none": _("No points: the winner is named."),
 }
 TITLE_LENGTH = 60
 MAX_ROUNDS = 1000
@@ -50,24 +58,27 @@ def _is_whole(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def whole_points(value: Any, what: str, field: str) -> int:
-    """A round's points: a whole number, negative allowed, within MAX_POINTS."""
+def whole_points(value: Any, name: str, field: str) -> int:
+    """A round's points (of the seat called `name`): a whole number, negative allowed, within
+    MAX_POINTS."""
     if isinstance(value, float) and value.is_integer():
         value = int(value)
+    what = _("{name}'s points", name=name)
     if not _is_whole(value):
-        raise RuleViolation(f"{what} is a whole number of points (such as 12 or -3), not "
-                            f"{str(value)[:20]!r}.", field=field)
+        raise RuleViolation(_("{what} is a whole number of points (such as 12 or -3), not "
+                              "{given}.", what=what, given=repr(str(value)[:20])), field=field)
     if abs(value) > MAX_POINTS:
-        raise RuleViolation(f"{what}: {value} is beyond what any game scores "
-                            f"({MAX_POINTS:,} either way at most).", field=field)
+        raise RuleViolation(_("{what}: {points} is beyond what any game scores ({most:,} either "
+                              "way at most).", what=what, points=value, most=MAX_POINTS),
+                            field=field)
     return value
 
 
-def listing(words: list[str]) -> str:
-    """"A", "A and B", "A, B and C"."""
+def listing(words: list[Any]) -> Text:
+    """"A", "A and B", "A, B and C": the "and" in the reader's language."""
     if len(words) < 2:
-        return "".join(words)
-    return ", ".join(words[:-1]) + " and " + words[-1]
+        return joined("", words)
+    return _("{names} and {last}", names=joined(", ", words[:-1]), last=words[-1])
 
 
 def _seat_list(names: list[str]) -> str:
@@ -76,64 +87,65 @@ def _seat_list(names: list[str]) -> str:
 
 def _check_seat(value: Any, names: list[str], field: str) -> int:
     if not _is_whole(value) or not 0 <= value < len(names):
-        raise RuleViolation(
-            f"There is no seat {str(value)[:20]}: the seats are {_seat_list(names)}.",
-            field=field)
+        raise RuleViolation(_("There is no seat {seat}: the seats are {seats}.",
+                              seat=str(value)[:20], seats=_seat_list(names)), field=field)
     return value
 
 
 def check_teams(teams: Any, seat_count: int) -> None:
     if not isinstance(teams, list) or not teams or not all(
             isinstance(team, list) and team for team in teams):
-        raise RuleViolation("Teams are a list of teams, each the list of its seats, such as "
-                            "[[0, 2], [1, 3]].", field="options")
+        raise RuleViolation(_("Teams are a list of teams, each the list of its seats, such as "
+                              "[[0, 2], [1, 3]]."), field="options")
     seen: set[int] = set()
     for team in teams:
         for seat in team:
             if not _is_whole(seat) or not 0 <= seat < seat_count:
                 raise RuleViolation(
-                    f"A team names seat {str(seat)[:20]}, but the seats are 0 to "
-                    f"{seat_count - 1}.", field="options")
+                    _("A team names seat {seat}, but the seats are 0 to {last}.",
+                      seat=str(seat)[:20], last=seat_count - 1), field="options")
             if seat in seen:
-                raise RuleViolation(f"Seat {seat} is in two teams: a seat plays for one team.",
-                                    field="options")
+                raise RuleViolation(_("Seat {seat} is in two teams: a seat plays for one team.",
+                                      seat=seat), field="options")
             seen.add(seat)
 
 
 def check_options(options: dict[str, Any], seat_count: int) -> None:
     title = options.get("game")
     if not isinstance(title, str) or not title.strip():
-        raise RuleViolation("Name the game you play (such as Catan or Hearts): its history and "
-                            "statistics are kept under that name.", field="options")
+        raise RuleViolation(_("Name the game you play (such as Catan or Hearts): its history "
+                              "and statistics are kept under that name."), field="options")
     if len(title.strip()) > TITLE_LENGTH:
-        raise RuleViolation(f"The game's name is {TITLE_LENGTH} letters at most.",
+        raise RuleViolation(_("The game's name is {n} letters at most.", n=TITLE_LENGTH),
                             field="options")
     win = options.get("win")
     if win not in WINS:
-        raise RuleViolation(f"How the game is won is one of {', '.join(WINS)} (highest score, "
-                            f"lowest score, cooperative, no points), not {str(win)[:20]!r}.",
-                            field="options")
+        raise RuleViolation(_("How the game is won is one of {wins} (highest score, lowest "
+                              "score, cooperative, no points), not {given}.",
+                              wins=", ".join(WINS), given=repr(str(win)[:20])), field="options")
     rounds = options.get("rounds")
     if rounds is not None and (not _is_whole(rounds) or not 1 <= rounds <= MAX_ROUNDS):
-        raise RuleViolation(f"The number of rounds is a whole number from 1 to {MAX_ROUNDS}, "
-                            f"not {str(rounds)[:20]!r}.", field="options")
+        raise RuleViolation(_("The number of rounds is a whole number from 1 to {most}, not "
+                              "{given}.", most=MAX_ROUNDS, given=repr(str(rounds)[:20])),
+                            field="options")
     target = options.get("target")
     if target is not None and (not _is_whole(target) or abs(target) > MAX_POINTS):
-        raise RuleViolation(f"The target is a number of points, such as 100, not "
-                            f"{str(target)[:20]!r}.", field="options")
+        raise RuleViolation(_("The target is a number of points, such as 100, not {given}.",
+                              given=repr(str(target)[:20])), field="options")
     if win == "none" and (rounds is not None or target is not None):
-        raise RuleViolation("A game without points has no target and no count of rounds: the "
-                            "winners are named when it ends.", field="options")
+        raise RuleViolation(_("A game without points has no target and no count of rounds: the "
+                              "winners are named when it ends."), field="options")
     teams = options.get("teams")
     if teams is not None:
         if win == "coop":
-            raise RuleViolation("A cooperative game is one team already: leave teams out.",
+            raise RuleViolation(_("A cooperative game is one team already: leave teams out."),
                                 field="options")
         check_teams(teams, seat_count)
     first = options.get("first")
     if first is not None and (not _is_whole(first) or not 0 <= first < seat_count):
-        raise RuleViolation(f"The starting player is one of the seats, 0 to {seat_count - 1}, "
-                            f"not {str(first)[:20]!r}.", field="options")
+        raise RuleViolation(_("The starting player is one of the seats, 0 to {last}, not "
+                              "{given}.", last=seat_count - 1, given=repr(str(first)[:20])),
+                            field="options")
 
 
 def title(options: Mapping[str, Any]) -> str:
@@ -233,19 +245,30 @@ def waiting_for(state: Mapping[str, Any]) -> list[str]:
 
 def _data(data: Any) -> Mapping[str, Any]:
     if not isinstance(data, Mapping):
-        raise RuleViolation("A move's fields are an object.")
+        raise RuleViolation(_("A move's fields are an object."))
     return data
 
 
 def _open(state: Mapping[str, Any]) -> None:
     if state["over"]:
-        raise RuleViolation("The game is over: undo its last move to play on.", field="type")
+        raise RuleViolation(_("The game is over: undo its last move to play on."),
+                            field="type")
 
 
-def _needs_points(state: Mapping[str, Any], what: str) -> None:
-    if not scored(state):
-        raise RuleViolation(f"{state['game']} is played without points here: no {what}; name "
-                            "the winners when it ends.", field="type")
+def _needs_points(state: Mapping[str, Any], move: str) -> None:
+    """A move of points (`move`: "score", "round" or "correct") in a game without them."""
+    if scored(state):
+        return
+    game = state["game"]
+    refusals = {
+        "score": lambda: _("{game} is played without points here: no scores are kept; name the "
+                           "winners when it ends.", game=game),
+        "round": lambda: _("{game} is played without points here: no rounds are scored; name "
+                           "the winners when it ends.", game=game),
+        "correct": lambda: _("{game} is played without points here: no scores to correct; name "
+                             "the winners when it ends.", game=game),
+    }
+    raise RuleViolation(refusals[move](), field="type")
 
 
 def _may_score(state: Mapping[str, Any], seat: int, round_: int) -> None:
@@ -253,13 +276,17 @@ def _may_score(state: Mapping[str, Any], seat: int, round_: int) -> None:
     name = state["seats"][seat]["name"]
     limit = state["rounds"]
     if limit is not None and round_ > limit:
-        raise RuleViolation(f"The game has {limit} rounds: {name} has scored them all.",
-                            field="seat")
+        raise RuleViolation(n_("The game has {n} round: {name} has scored it.",
+                               "The game has {n} rounds: {name} has scored them all.", limit,
+                               n=limit, name=name), field="seat")
     behind = [other["name"] for other in state["seats"] if len(other["scores"]) < round_ - 1]
     if behind:
-        raise RuleViolation(f"{name} has scored round {round_ - 1}: round {round_} opens once "
-                            f"{listing(behind)} {'has' if len(behind) == 1 else 'have'} scored "
-                            f"round {round_ - 1}.", field="seat")
+        raise RuleViolation(
+            n_("{name} has scored round {last}: round {round} opens once {names} has scored "
+               "round {last}.",
+               "{name} has scored round {last}: round {round} opens once {names} have scored "
+               "round {last}.", len(behind),
+               name=name, last=round_ - 1, round=round_, names=listing(behind)), field="seat")
 
 
 def _settle(new: dict[str, Any]) -> None:
@@ -286,18 +313,19 @@ def move_score(state: dict[str, Any], data: Any, actor: int | None,
     """One seat's points for its next round."""
     data = _data(data)
     _open(state)
-    _needs_points(state, "scores are kept")
+    _needs_points(state, "score")
     names = names_of(state)
     seat = _check_seat(data.get("seat"), names, "seat")
-    points = whole_points(data.get("points"), f"{names[seat]}'s points", "points")
+    points = whole_points(data.get("points"), names[seat], "points")
     round_ = next_round(state, seat)
     given = data.get("round")
     if given is not None and given != round_:
         if _is_whole(given) and 1 <= given < round_:
-            raise RuleViolation(f"{names[seat]} has scored round {given} already: correct it "
-                                "instead.", field="round")
-        raise RuleViolation(f"{names[seat]}'s next round is round {round_}, not "
-                            f"{str(given)[:20]}.", field="round")
+            raise RuleViolation(_("{name} has scored round {round} already: correct it "
+                                  "instead.", name=names[seat], round=given), field="round")
+        raise RuleViolation(_("{name}'s next round is round {round}, not {given}.",
+                              name=names[seat], round=round_, given=str(given)[:20]),
+                            field="round")
     _may_score(state, seat, round_)
     new = copy.deepcopy(state)
     new["seats"][seat]["scores"].append(points)
@@ -313,25 +341,30 @@ def move_round(state: dict[str, Any], data: Any, actor: int | None,
     left blank (None) is left out, to be scored later."""
     data = _data(data)
     _open(state)
-    _needs_points(state, "rounds are scored")
+    _needs_points(state, "round")
     names = names_of(state)
     scores = data.get("scores")
     if not isinstance(scores, list):
-        raise RuleViolation("A round's scores are a list, one number per seat.", field="scores")
+        raise RuleViolation(_("A round's scores are a list, one number per seat."),
+                            field="scores")
     if len(scores) != len(names):
-        raise RuleViolation(f"A round has one score per seat: {len(names)} ({listing(names)}), "
-                            f"not {len(scores)}.", field="scores")
-    given = {seat: whole_points(points, f"{names[seat]}'s points", "scores")
+        raise RuleViolation(_("A round has one score per seat: {n} ({names}), not {given}.",
+                              n=len(names), names=listing(names), given=len(scores)),
+                            field="scores")
+    given = {seat: whole_points(points, names[seat], "scores")
              for seat, points in enumerate(scores) if points is not None}
     if not given:
-        raise RuleViolation("Fill in at least one seat's points.", field="scores")
+        raise RuleViolation(_("Fill in at least one seat's points."), field="scores")
     rounds = {next_round(state, seat) for seat in given}
     if len(rounds) > 1:
         ahead = [names[seat] for seat in given
                  if next_round(state, seat) == max(rounds)]
-        raise RuleViolation(f"{listing(ahead)} scored round {min(rounds)} already: leave "
-                            f"{'that seat' if len(ahead) == 1 else 'those seats'} blank to "
-                            f"score round {min(rounds)}.", field="scores")
+        raise RuleViolation(
+            n_("{names} scored round {round} already: leave that seat blank to score round "
+               "{round}.",
+               "{names} scored round {round} already: leave those seats blank to score round "
+               "{round}.", len(ahead), names=listing(ahead), round=min(rounds)),
+            field="scores")
     round_ = rounds.pop()
     for seat in given:
         _may_score(state, seat, round_)
@@ -350,22 +383,23 @@ def move_correct(state: dict[str, Any], data: Any, actor: int | None,
     """An earlier entry replaced: seat, round, points."""
     data = _data(data)
     _open(state)
-    _needs_points(state, "scores to correct")
+    _needs_points(state, "correct")
     names = names_of(state)
     seat = _check_seat(data.get("seat"), names, "seat")
     round_ = data.get("round")
     played = len(state["seats"][seat]["scores"])
     if not _is_whole(round_) or not 1 <= round_ <= played:
         if played == 0:
-            raise RuleViolation(f"{names[seat]} has no round scored yet: nothing to correct.",
-                                field="round")
-        raise RuleViolation(f"{names[seat]} has scored rounds 1 to {played}: there is no round "
-                            f"{str(round_)[:20]} to correct.", field="round")
-    points = whole_points(data.get("points"), f"{names[seat]}'s points", "points")
+            raise RuleViolation(_("{name} has no round scored yet: nothing to correct.",
+                                  name=names[seat]), field="round")
+        raise RuleViolation(_("{name} has scored rounds 1 to {played}: there is no round "
+                              "{round} to correct.", name=names[seat], played=played,
+                              round=str(round_)[:20]), field="round")
+    points = whole_points(data.get("points"), names[seat], "points")
     was = state["seats"][seat]["scores"][round_ - 1]
     if was == points:
-        raise RuleViolation(f"{names[seat]}'s round {round_} is {points} already.",
-                            field="points")
+        raise RuleViolation(_("{name}'s round {round} is {points} already.", name=names[seat],
+                              round=round_, points=points), field="points")
     new = copy.deepcopy(state)
     new["seats"][seat]["scores"][round_ - 1] = points
     _settle(new)
@@ -380,19 +414,23 @@ def move_winners(state: dict[str, Any], data: Any, actor: int | None,
     data = _data(data)
     _open(state)
     if scored(state):
-        how = "together" if state["win"] == "coop" else "on points"
-        raise RuleViolation(f"{state['game']} is won {how} here: no winner is named. End the "
-                            "game and the pad says who won.", field="seats")
+        if state["win"] == "coop":
+            refusal = _("{game} is won together here: no winner is named. End the game and the "
+                        "pad says who won.", game=state["game"])
+        else:
+            refusal = _("{game} is won on points here: no winner is named. End the game and the "
+                        "pad says who won.", game=state["game"])
+        raise RuleViolation(refusal, field="seats")
     names = names_of(state)
     seats = data.get("seats")
     if not isinstance(seats, list) or not seats:
-        raise RuleViolation("Name at least one winner.", field="seats")
+        raise RuleViolation(_("Name at least one winner."), field="seats")
     chosen = sorted({_check_seat(seat, names, "seats") for seat in seats})
     if len(chosen) != len(seats):
-        raise RuleViolation("A winner is named once.", field="seats")
+        raise RuleViolation(_("A winner is named once."), field="seats")
     if len(chosen) == len(names) and len(names) > 1:
-        raise RuleViolation("Everyone cannot win a game without points: name the winners only "
-                            "(or play it as cooperative).", field="seats")
+        raise RuleViolation(_("Everyone cannot win a game without points: name the winners "
+                              "only (or play it as cooperative)."), field="seats")
     new = copy.deepcopy(state)
     new.update(over=True, ended_by="winners", winners=chosen)
     new["last"] = {"type": "winners", "seats": chosen}
@@ -407,16 +445,16 @@ def move_end(state: dict[str, Any], data: Any, actor: int | None,
     outcome = data.get("outcome")
     win = state["win"]
     if win == "none":
-        raise RuleViolation("A game without points ends when its winners are named.",
+        raise RuleViolation(_("A game without points ends when its winners are named."),
                             field="type")
     if win == "coop":
         if outcome not in OUTCOMES:
-            raise RuleViolation("Say whether the table won or lost.", field="outcome")
+            raise RuleViolation(_("Say whether the table won or lost."), field="outcome")
     elif outcome is not None:
-        raise RuleViolation(f"{state['game']} is won on points here: the totals say who won "
-                            "(leave the outcome out).", field="outcome")
+        raise RuleViolation(_("{game} is won on points here: the totals say who won (leave the "
+                              "outcome out).", game=state["game"]), field="outcome")
     elif rounds_played(state) == 0:
-        raise RuleViolation("No score has been entered yet: enter a round before the end.",
+        raise RuleViolation(_("No score has been entered yet: enter a round before the end."),
                             field="type")
     new = copy.deepcopy(state)
     new.update(over=True, ended_by="end", outcome=outcome if win == "coop" else None)
@@ -476,42 +514,64 @@ def _signed(points: int) -> str:
     return f"+{points}" if points > 0 else str(points)
 
 
-def _end_words(after: Mapping[str, Any]) -> str:
+def _end_words(after: Mapping[str, Any]) -> Text | None:
+    """How the game ended, when a move ended it: "the target is reached: Ana wins"."""
     if not after["over"]:
-        return ""
-    by = after["ended_by"]
+        return None
+    target = after["ended_by"] == "target"
     if after["win"] == "coop":
-        verdict = "the table wins" if after["outcome"] == "won" else "the table loses"
-        return f"; the target is reached: {verdict}" if by == "target" else \
-            f"; the last round is played: {verdict}"
+        won = after["outcome"] == "won"
+        if target:
+            return _("the target is reached: the table wins") if won else \
+                _("the target is reached: the table loses")
+        return _("the last round is played: the table wins") if won else \
+            _("the last round is played: the table loses")
     leaders = [row["name"] for row in standings(after) if row["rank"] == 1]
-    why = "the target is reached" if by == "target" else "the last round is played"
-    return f"; {why}: {listing(leaders)} {'wins' if len(leaders) == 1 else 'win'}"
+    if target:
+        return n_("the target is reached: {names} wins", "the target is reached: {names} win",
+                  len(leaders), names=listing(leaders))
+    return n_("the last round is played: {names} wins", "the last round is played: {names} win",
+              len(leaders), names=listing(leaders))
 
 
-def summary(move: Mapping[str, Any], before: Mapping[str, Any], after: Mapping[str, Any]) -> str:
+def _with_end(line: Text, after: Mapping[str, Any]) -> Text:
+    """A move's line, and how the game ended after a "; " when the move ended it."""
+    end = _end_words(after)
+    return line if end is None else joined("; ", [line, end])
+
+
+def summary(move: Mapping[str, Any], before: Mapping[str, Any],
+            after: Mapping[str, Any]) -> Text | str:
     last = after.get("last") or {}
     kind = last.get("type")
     names = names_of(after)
     if kind == "score":
-        return (f"{names[last['seat']]} scores {_signed(last['points'])} in round "
-                f"{last['round']} (total {last['total']})" + _end_words(after))
+        return _with_end(_("{name} scores {points} in round {round} (total {total})",
+                           name=names[last["seat"]], points=_signed(last["points"]),
+                           round=last["round"], total=last["total"]), after)
     if kind == "round":
+        # "Ana +4": a name and a number, the same in every language.
         parts = [f"{names[seat]} {_signed(points)}" for seat, points in enumerate(last["scores"])
                  if points is not None]
-        return f"Round {last['round']}: {', '.join(parts)}" + _end_words(after)
+        return _with_end(_("Round {round}: {scores}", round=last["round"],
+                           scores=", ".join(parts)), after)
     if kind == "correct":
-        return (f"{names[last['seat']]}'s round {last['round']} corrected from {last['was']} to "
-                f"{last['points']} (total {last['total']})" + _end_words(after))
+        return _with_end(_("{name}'s round {round} corrected from {was} to {points} (total "
+                           "{total})", name=names[last["seat"]], round=last["round"],
+                           was=last["was"], points=last["points"], total=last["total"]), after)
     if kind == "winners":
         won = [names[seat] for seat in last["seats"]]
-        return f"{listing(won)} {'wins' if len(won) == 1 else 'win'} {after['game']}"
+        return n_("{names} wins {game}", "{names} win {game}", len(won), names=listing(won),
+                  game=after["game"])
     if kind == "end":
         if after["win"] == "coop":
-            return f"The end: the table {'wins' if last['outcome'] == 'won' else 'loses'}"
+            return _("The end: the table wins") if last["outcome"] == "won" else \
+                _("The end: the table loses")
         leaders = [row["name"] for row in standings(after) if row["rank"] == 1]
-        return (f"The end after {last['round']} round{'s' if last['round'] != 1 else ''}: "
-                f"{listing(leaders)} {'wins' if len(leaders) == 1 else 'win'}")
+        return joined(": ", [
+            n_("The end after {n} round", "The end after {n} rounds", last["round"],
+               n=last["round"]),
+            n_("{names} wins", "{names} win", len(leaders), names=listing(leaders))])
     return str(move.get("type", ""))
 
 
@@ -519,36 +579,39 @@ OPTIONS = {"game": "", "win": "high", "rounds": None, "target": None, "teams": N
            "first": None}
 
 OPTION_FIELDS = (
-    Option("game", "The game played", "text", suggest="titles",
-           help="Its name, as history and statistics keep it (60 letters at most)."),
-    Option("win", "How it is won", "choice", choices=tuple(WIN_WORDS.items())),
-    Option("rounds", "End after this many rounds", "number", minimum=1, maximum=MAX_ROUNDS,
-           optional=True, help="Leave empty to end by hand."),
-    Option("target", "End when a total reaches", "number", optional=True,
-           help="The game ends at the end of the round in which someone reaches or passes it "
-                "(lowest score wins: as in Hearts, the lowest total then wins; cooperative: "
-                "the table's total, and reaching it wins)."),
-    Option("teams", "Teams", "advanced", optional=True,
-           help="The seats of each team, counted from 0, such as [[0, 2], [1, 3]]: a team "
-                "scores the sum of its seats; a seat in no team plays alone."),
-    Option("first", "Starting player", "seat", optional=True),
+    Option("game", _("The game played"), "text", suggest="titles",
+           help=_("Its name, as history and statistics keep it (60 letters at most).")),
+    Option("win", _("How it is won"), "choice", choices=tuple(WIN_WORDS.items())),
+    Option("rounds", _("End after this many rounds"), "number", minimum=1, maximum=MAX_ROUNDS,
+           optional=True, help=_("Leave empty to end by hand.")),
+    Option("target", _("End when a total reaches"), "number", optional=True,
+           help=_("The game ends at the end of the round in which someone reaches or passes it "
+                  "(lowest score wins: as in Hearts, the lowest total then wins; cooperative: "
+                  "the table's total, and reaching it wins).")),
+    Option("teams", _("Teams"), "advanced", optional=True,
+           help=_("The seats of each team, counted from 0, such as [[0, 2], [1, 3]]: a team "
+                  "scores the sum of its seats; a seat in no team plays alone.")),
+    Option("first", _("Starting player"), "seat", optional=True),
 )
 
-def rank_rule(state: Mapping[str, Any]) -> str:
+
+def rank_rule(state: Mapping[str, Any]) -> Text:
     """How the places are decided, in words, for the scoreboard."""
-    return WIN_WORDS[state["win"]] + "."
+    return RANK_RULES[state["win"]]
 
 
-def now(state: Mapping[str, Any]) -> str | None:
-    """Where the game stands, for the table's "now" line."""
+def now(state: Mapping[str, Any]) -> Text | None:
+    """Where the game stands, for the table's "now" line: "Round 2 of 5 · target 100"."""
     if finished(state):
         return None
-    line = f"Round {rounds_complete(state) + 1}"
+    number = rounds_complete(state) + 1
     if state.get("rounds"):
-        line += f" of {state['rounds']}"
+        parts = [_("Round {round} of {rounds}", round=number, rounds=state["rounds"])]
+    else:
+        parts = [_("Round {round}", round=number)]
     if state.get("target") is not None:
-        line += f" · target {state['target']}"
-    return line
+        parts.append(_("target {target}", target=state["target"]))
+    return joined(" · ", parts)
 
 
 # Who may make a move (engine.move_authority): a seat's scores are that seat's phone's (or the
@@ -561,7 +624,8 @@ AUTHORITY = {"round": "host", "winners": "host", "end": "host"}
 
 GAME = Game(
     slug="pad",
-    name="Any game",
+    # The score pad's own name, translated (the name a host gives a game never is).
+    name=_("Any game"),
     min_players=1,
     max_players=12,
     options=OPTIONS,

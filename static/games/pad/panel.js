@@ -1,7 +1,8 @@
 /* The score pad: a ± button beside every points input (data-signed). An iPhone's numeric pad has
  * no minus key, so negative points could not be typed there; the button flips the sign of what
  * is typed (or starts a "-" when the field is empty). Without this file, the inputs still take a
- * typed minus where the keyboard has one. */
+ * typed minus where the keyboard has one. The button's name is the panel's data-sign-label
+ * (translated in the template). */
 (function () {
   "use strict";
 
@@ -13,7 +14,9 @@
       button.type = "button";
       button.className = "secondary pad-sign";
       button.textContent = "±";
-      button.setAttribute("aria-label", "Plus or minus");
+      // The button's name in the page's language, from the panel's template.
+      var named = input.closest("[data-sign-label]");
+      button.setAttribute("aria-label", named ? named.dataset.signLabel : "±");
       button.dataset.signFor = input.id;
       input.insertAdjacentElement("afterend", button);
     });
