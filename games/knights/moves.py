@@ -14,6 +14,7 @@ may send simpler spellings that these serializers fold into the same data:
 import json
 import re
 
+from django.utils.translation import gettext as _
 from rest_framework import serializers
 
 from games.knights import rules
@@ -82,7 +83,7 @@ class KnightsGrantSerializer(serializers.Serializer):
     def to_internal_value(self, data):
         data = _plain(data)
         if isinstance(data, dict) and isinstance(data.get("card"), str) and ":" in data["card"]:
-            damosel, _, chivalry = data.pop("card").partition(":")
+            damosel, _colon, chivalry = data.pop("card").partition(":")
             data.setdefault("damosel", damosel)
             data.setdefault("chivalry", chivalry)
         return super().to_internal_value(data)
@@ -103,7 +104,8 @@ class FacesField(serializers.DictField):
         wrong = [key for key in value if key not in rules.CHIVALRIES]
         if wrong:
             raise serializers.ValidationError(
-                f"{wrong[0]!r} is not a chivalry ({', '.join(rules.CHIVALRIES)}).")
+                _("%(given)s is not a chivalry (%(names)s).")
+                % {"given": repr(wrong[0]), "names": ", ".join(rules.CHIVALRIES)})
         return value
 
 
@@ -114,7 +116,7 @@ def _json_text(data):
         try:
             return json.loads(data)
         except ValueError:
-            raise serializers.ValidationError("The placements are not valid JSON.") from None
+            raise serializers.ValidationError(_("The placements are not valid JSON.")) from None
     return data
 
 
@@ -127,7 +129,8 @@ class PlacementsField(serializers.DictField):
         value = super().to_internal_value(_json_text(data))
         wrong = [key for key in value if not (str(key).isascii() and str(key).isdigit())]
         if wrong:
-            raise serializers.ValidationError(f"{wrong[0]!r} is not a seat number.")
+            raise serializers.ValidationError(
+                _("%(given)s is not a seat number.") % {"given": repr(wrong[0])})
         return {str(int(key)): faces for key, faces in value.items()}
 
 
@@ -196,7 +199,7 @@ class KnightsJoustSerializer(serializers.Serializer):
                     count = int(similar or 0)
                 except (TypeError, ValueError):
                     raise serializers.ValidationError(
-                        {"similar": ["How many similar pairs: a whole number."]}) from None
+                        {"similar": [_("How many similar pairs: a whole number.")]}) from None
                 count = max(0, min(count, rules.MAX_SIMILAR_PAIRS))
                 data["cards"] = ["similar"] * count + [end]
             elif isinstance(data.get("cards"), str):

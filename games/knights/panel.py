@@ -6,11 +6,14 @@ greyed card and its reason, the offers a knight may make, the cards a joust may 
 asked of rules.py itself, so the page never disagrees with the server.
 """
 
-from companion.engine import RuleViolation
-from companion.engine import mark as _
+from companion.engine import RuleViolation, _, joined
 from games.knights import rules
 
-GROUPS = [("Arms", rules.ARMS), ("Virtue", rules.VIRTUES), ("Vassalage", rules.VASSALAGE)]
+GROUPS = [(_("Arms"), rules.ARMS), (_("Virtue"), rules.VIRTUES),
+          (_("Vassalage"), rules.VASSALAGE)]
+# A phase in one word, for the table's head.
+PHASE_WORDS = {"event": _("event"), "knight": _("knight"), "service": _("service"),
+               "worship": _("worship"), "finished": _("finished")}
 
 
 def short(name):
@@ -55,20 +58,20 @@ def ask(state):
     phase = state["phase"]
     if phase == "finished":
         victory = state["victory"]
-        return _("The game is over: %(name)s wins (%(kind)s victory).") % {
-            "name": _name(state, victory["winner"]), "kind": victory["class"]}
+        return _("The game is over: {name} wins ({victory}).",
+                 name=_name(state, victory["winner"]),
+                 victory=rules.VICTORY_NAMES[victory["class"]])
     if phase == "event":
         step = event_step(state)
         if step == "table":
-            return _("Merlin (%(name)s) reveals the event drawn at the table.") % {"name": merlin}
+            return _("Merlin ({name}) reveals the event drawn at the table.", name=merlin)
         if step == "draw":
-            return _("Arthur (%(name)s) draws %(n)s events.") % {
-                "name": arthur, "n": rules.EVENTS_DRAWN}
+            return _("Arthur ({name}) draws {n} events.", name=arthur, n=rules.EVENTS_DRAWN)
         if step == "pass":
-            return _("Arthur (%(name)s) discards one of the %(n)s events.") % {
-                "name": arthur, "n": rules.EVENTS_DRAWN}
-        return _("Merlin (%(name)s) reveals one of the %(n)s events.") % {
-            "name": merlin, "n": rules.EVENTS_PASSED}
+            return _("Arthur ({name}) discards one of the {n} events.", name=arthur,
+                     n=rules.EVENTS_DRAWN)
+        return _("Merlin ({name}) reveals one of the {n} events.", name=merlin,
+                 n=rules.EVENTS_PASSED)
     if state["resolution"] is not None:
         return _("The round's worship is entered: end the round.")
     kind = rules.event_kind(state["event"])
@@ -76,12 +79,12 @@ def ask(state):
     if phase == "knight":
         then = (_("then the disaster is entered") if kind == "disaster"
                 else _("the first offer closes this phase"))
-        return _("Merlin (%(name)s) grants the damosels' cards: choose a knight, tap a card; "
-                 "%(then)s.") % {"name": merlin, "then": then}
+        return _("Merlin ({name}) grants the damosels' cards: choose a knight, tap a card; "
+                 "{then}.", name=merlin, then=then)
     if phase == "service":
         return _("The knights offer the chivalries the event lists; then enter the worship.")
     if waiting:
-        return _("Sealed placements: waiting for %(names)s.") % {"names": ", ".join(waiting)}
+        return _("Sealed placements: waiting for {names}.", names=", ".join(waiting))
     return _("Enter the worship.")
 
 
@@ -97,16 +100,16 @@ def card_grid(state, *, reasons=True):
             cells = []
             for damosel in rules.DAMOSELS:
                 holder = state["cards"][damosel][chivalry]
-                card = f"{damosel}'s {chivalry}"
+                card = rules.card_name(damosel, chivalry)
                 if holder is None:
-                    where = _("%(card)s: with %(damosel)s") % {"card": card, "damosel": damosel}
+                    where = _("{card}: with {damosel}", card=card, damosel=damosel)
                 else:
                     row = state["seats"][holder]
-                    where = _("%(card)s: with %(name)s's %(knight)s") % {
-                        "card": card, "name": row["name"], "knight": row["knight"]}
+                    where = _("{card}: with {name}'s {knight}", card=card, name=row["name"],
+                              knight=row["knight"])
                 offered = holder is not None and chivalry in state["seats"][holder]["offered"]
                 if offered:
-                    where += " " + _("(offered this round)")
+                    where = joined(" ", [where, _("(offered this round)")])
                 why = {}
                 if knight_phase:
                     for seat in seats:
@@ -164,9 +167,10 @@ def joust_targets(state):
     targets = []
     for card in rules.challengeable(state):
         holder, damosel, chivalry = card["holder"], card["damosel"], card["chivalry"]
-        label = f"{damosel}'s {chivalry}" if damosel else chivalry  # a hidden damosel: none
+        # A hidden damosel: none.
+        label = rules.card_name(damosel, chivalry) if damosel else chivalry
         targets.append((f"{holder}:{damosel or ''}:{chivalry}",
-                        f"{_name(state, holder)}: {label}"))
+                        joined(": ", [_name(state, holder), label])))
     return targets
 
 
@@ -181,19 +185,27 @@ def preview(state, placements):
     return outcome_rows(state, outcome)
 
 
+def _card_points(card):
+    """One offered card's worship in the preview: "honor up: 3", "farmer: 2"."""
+    if card["face"] == "up":
+        return _("{chivalry} up: {points}", chivalry=card["chivalry"], points=card["points"])
+    if card["face"] == "down":
+        return _("{chivalry} down: {points}", chivalry=card["chivalry"], points=card["points"])
+    return _("{chivalry}: {points}", chivalry=card["chivalry"], points=card["points"])
+
+
 def outcome_rows(state, outcome, *, applied=False):
     """Per seat: the cards' worship and the change; `applied` when the state already has it."""
     rows = []
     for seat, row in enumerate(state["seats"]):
         if outcome["kind"] == "disaster":
-            cards = [f"{c['damosel']}'s {c['chivalry']} " + _("back to her")
+            cards = [_("{card} back to her", card=rules.card_name(c["damosel"], c["chivalry"]))
                      for c in outcome["returned"] if c["seat"] == seat]
-            cards += [f"{c['damosel']}'s {c['chivalry']} "
-                      + _("in the minority: −%(n)s") % {"n": rules.DISASTER_LOSS}
+            cards += [_("{card} in the minority: −{n}",
+                        card=rules.card_name(c["damosel"], c["chivalry"]), n=rules.DISASTER_LOSS)
                       for c in outcome["minority"] if c["seat"] == seat]
         else:
-            cards = [f"{c['chivalry']}{' ' + c['face'] if c['face'] else ''}: {c['points']}"
-                     for c in outcome["cards"] if c["seat"] == seat]
+            cards = [_card_points(c) for c in outcome["cards"] if c["seat"] == seat]
         change = outcome["change"][seat]
         rows.append({"seat": seat, "name": row["name"], "change": change,
                      "signed": f"+{change}" if change >= 0 else f"−{-change}",
@@ -247,6 +259,7 @@ def progress(state):
             "given": rules.given_max(state, seat), "given_goal": rules.DAMOSEL_VICTORY[count],
             "worship": row["worship"], "worship_goal": rules.WORSHIP_VICTORY[count],
             "victory": rules.victory_class(state, seat), "offered": row["offered"],
+            "victory_name": rules.VICTORY_NAMES.get(rules.victory_class(state, seat)),
         })
     return rows
 
@@ -277,6 +290,7 @@ def live_model(state, standings=None):
     return {
         "round": state["round"],
         "phase": state["phase"],
+        "phase_name": PHASE_WORDS[state["phase"]],
         "ask": ask(state),
         "arthur": _name(state, state["arthur"]),
         "merlin": _name(state, state["merlin"]),

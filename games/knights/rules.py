@@ -45,7 +45,7 @@ import copy
 from collections.abc import Mapping
 from typing import Any
 
-from companion.engine import Game, Option, RuleViolation
+from companion.engine import Game, Option, RuleViolation, Text, _, joined
 
 KNIGHTS = ["Bors", "Gawain", "Launcelot", "Pelleas", "Percival", "Tristram"]
 DAMOSELS = ["Elaine", "Guinevere", "Isolde", "Morgana", "Nimue", "Viviane"]
@@ -79,7 +79,18 @@ DISASTER_LISTS = {
     "The Death of Merlin": ARMS,
     "The Treason of Mordred": VASSALAGE,
 }
-KIND_NAMES = {"war": "War", "quest": "Quest", "prosperity": "Prosperity", "disaster": "Disaster"}
+KIND_NAMES = {"war": _("War"), "quest": _("Quest"), "prosperity": _("Prosperity"),
+              "disaster": _("Disaster")}
+# The victory classes of the rule card, as the log and the panels name them.
+VICTORY_NAMES = {"damosel": _("damosel victory"), "knight": _("knight victory"),
+                 "worship": _("worship victory")}
+# A phase as the "now" line names it.
+PHASE_NAMES = {"event": _("event phase"), "knight": _("knight phase"),
+               "service": _("service phase"), "worship": _("worship phase"),
+               "finished": _("the game is over")}
+# A joust's pairs as the log names them.
+JOUST_CARD_NAMES = {"similar": _("similar"), "different": _("different"),
+                    "declined": _("declined")}
 
 KNIGHT_VICTORY = 7
 DAMOSEL_VICTORY = {3: 5, 4: 5, 5: 4, 6: 4}
@@ -119,13 +130,13 @@ def _is_int(value: Any) -> bool:
 
 def _fields(data: Any) -> dict[str, Any]:
     if not isinstance(data, dict):
-        raise RuleViolation("The move's fields are missing.", field="data")
+        raise RuleViolation(_("The move's fields are missing."), field="data")
     return data
 
 
 def _required(data: dict[str, Any], name: str) -> Any:
     if data.get(name) is None:
-        raise RuleViolation(f"The move needs a {name}.", field=name)
+        raise RuleViolation(_("The move needs a {field}.", field=name), field=name)
     return data[name]
 
 
@@ -135,7 +146,8 @@ def _seat_of(state: dict[str, Any], value: Any, field: str) -> int:
         value = int(value)
     if not _is_int(value) or not 0 <= value < count:
         raise RuleViolation(
-            f"There is no seat {value!r} at this table (seats 0 to {count - 1}).", field=field
+            _("There is no seat {seat} at this table (seats 0 to {last}).", seat=repr(value),
+              last=count - 1), field=field
         )
     return value
 
@@ -144,13 +156,23 @@ def _seat_field(state: dict[str, Any], data: dict[str, Any], name: str) -> int:
     return _seat_of(state, _required(data, name), name)
 
 
+def _no_such(what: str, value: Any, allowed: list[str]) -> Text:
+    """"There is no damosel called 'X' (the damosels: ...)": a whole sentence per kind of name."""
+    given, names = repr(value), ", ".join(allowed)
+    if what == "damosel":
+        return _("There is no damosel called {given} (the damosels: {names}).", given=given,
+                 names=names)
+    if what == "knight":
+        return _("There is no knight called {given} (the knights: {names}).", given=given,
+                 names=names)
+    return _("There is no chivalry called {given} (the chivalries: {names}).", given=given,
+             names=names)
+
+
 def _one_of(data: dict[str, Any], name: str, allowed: list[str], what: str) -> str:
     value = _required(data, name)
     if not isinstance(value, str) or value not in allowed:
-        raise RuleViolation(
-            f"There is no {what} called {value!r} (the {what}s: {', '.join(allowed)}).",
-            field=name,
-        )
+        raise RuleViolation(_no_such(what, value, allowed), field=name)
     return value
 
 
@@ -158,8 +180,13 @@ def _name(state: dict[str, Any], seat: int) -> str:
     return state["seats"][seat]["name"]
 
 
-def _knight(state: dict[str, Any], seat: int) -> str:
-    return f"{_name(state, seat)}'s {state['seats'][seat]['knight']}"
+def _knight(state: dict[str, Any], seat: int) -> Text:
+    return _("{name}'s {knight}", name=_name(state, seat), knight=state["seats"][seat]["knight"])
+
+
+def card_name(damosel: str, chivalry: str) -> Text:
+    """A chivalry card by its damosel: "Elaine's honor" (the names as the cards print them)."""
+    return _("{damosel}'s {chivalry}", damosel=damosel, chivalry=chivalry)
 
 
 # --- options and set-up -------------------------------------------------------------------------
@@ -168,60 +195,69 @@ def _knight(state: dict[str, Any], seat: int) -> str:
 def _check_roster(value: Any, allowed: list[str], seat_count: int, field: str) -> None:
     if value is None or value == []:
         return  # dealt in order
+    knights = field == "knights"
     if not isinstance(value, list) or len(value) != seat_count:
-        raise RuleViolation(f"Give one of the {field} to each of the {seat_count} seats.",
-                            field=field)
+        raise RuleViolation(
+            _("Give one of the knights to each of the {n} seats.", n=seat_count) if knights
+            else _("Give one of the damosels to each of the {n} seats.", n=seat_count),
+            field=field)
     for item in value:
         if item not in allowed:
-            raise RuleViolation(
-                f"There is no {field[:-1]} called {item!r} (the {field}: {', '.join(allowed)}).",
-                field=field,
-            )
+            raise RuleViolation(_no_such(field[:-1], item, allowed), field=field)
     if len(set(value)) != len(value):
-        raise RuleViolation(f"Each seat needs a different one of the {field}.", field=field)
+        raise RuleViolation(
+            _("Each seat needs a different one of the knights.") if knights
+            else _("Each seat needs a different one of the damosels."), field=field)
 
 
 def _check_event_overrides(value: Any) -> None:
     if value is None:
         return
     if not isinstance(value, dict):
-        raise RuleViolation("The events option maps event names to chivalry lists.",
+        raise RuleViolation(_("The events option maps event names to chivalry lists."),
                             field="events")
     for event, listed in value.items():
         if event not in EVENTS:
-            raise RuleViolation(f"There is no event called {event!r}.", field="events")
+            raise RuleViolation(_("There is no event called {given}.", given=repr(event)),
+                                field="events")
         if not isinstance(listed, list) or not listed:
-            raise RuleViolation(f"{event} needs a list of chivalries.", field="events")
+            raise RuleViolation(_("{event} needs a list of chivalries.", event=event),
+                                field="events")
         for chivalry in listed:
             if chivalry not in CHIVALRIES:
                 raise RuleViolation(
-                    f"{event} lists {chivalry!r}, which is not a chivalry "
-                    f"({', '.join(CHIVALRIES)}).",
+                    _("{event} lists {given}, which is not a chivalry ({names}).", event=event,
+                      given=repr(chivalry), names=", ".join(CHIVALRIES)),
                     field="events",
                 )
         if len(set(listed)) != len(listed):
-            raise RuleViolation(f"{event} lists a chivalry twice.", field="events")
+            raise RuleViolation(_("{event} lists a chivalry twice.", event=event),
+                                field="events")
         # The app's reading: 6 worship is shared in whole numbers only between 1 to 3 cards.
         if EVENTS[event][0] in ("war", "quest") and len(SHARED.intersection(listed)) > 3:
             raise RuleViolation(
-                f"{event} may list at most 3 Arms or Virtue chivalries (they share 6 worship).",
+                _("{event} may list at most 3 Arms or Virtue chivalries (they share 6 worship).",
+                  event=event),
                 field="events",
             )
 
 
 def check_options(options: dict[str, Any], seat_count: int) -> None:
     if options.get("deck") not in ("app", "table"):
-        raise RuleViolation("The event deck is kept by the app or by the table.", field="deck")
+        raise RuleViolation(_("The event deck is kept by the app or by the table."),
+                            field="deck")
     merlin = options.get("merlin")
     if not _is_int(merlin) or not 0 <= merlin < seat_count:
         raise RuleViolation(
-            f"Merlin must be one of the seats 0 to {seat_count - 1}, not {merlin!r}.",
+            _("Merlin must be one of the seats 0 to {last}, not {given}.", last=seat_count - 1,
+              given=repr(merlin)),
             field="merlin",
         )
     _check_roster(options.get("knights"), KNIGHTS, seat_count, "knights")
     _check_roster(options.get("damosels"), DAMOSELS, seat_count, "damosels")
     if not isinstance(options.get("joust"), bool):
-        raise RuleViolation("The joust option is on or off (true or false).", field="joust")
+        raise RuleViolation(_("The joust option is on or off (true or false)."),
+                            field="joust")
     _check_event_overrides(options.get("events"))
 
 
@@ -276,9 +312,9 @@ def event_list(state: dict[str, Any], event: str) -> list[str]:
     return list(DISASTER_LISTS.get(event) or KIND_LISTS[event_kind(event)])
 
 
-def _describe_event(state: dict[str, Any], event: str) -> str:
-    kind = event_kind(event)
-    return f"{event} ({KIND_NAMES[kind]}: {', '.join(event_list(state, event))})"
+def _describe_event(state: dict[str, Any], event: str) -> Text:
+    return _("{event} ({kind}: {chivalries})", event=event, kind=KIND_NAMES[event_kind(event)],
+             chivalries=", ".join(event_list(state, event)))
 
 
 # --- cards --------------------------------------------------------------------------------------
@@ -344,16 +380,18 @@ def _refresh(state: dict[str, Any]) -> dict[str, Any]:
 # --- phases -------------------------------------------------------------------------------------
 
 
-def _phase_refusal(state: dict[str, Any], what: str) -> RuleViolation:
+def _phase_refusal(state: dict[str, Any], what: Text) -> RuleViolation:
+    """`what`: the move refused, as a Text ("No grant now")."""
     phase = state["phase"]
     if phase == "event":
-        return RuleViolation(f"{what}: reveal this round's event first.", field="type")
-    if phase == "finished":
-        return RuleViolation("The game is over.", field="type")
-    if state["resolution"] is not None:
-        return RuleViolation(f"{what}: this round's worship is entered; end the round.",
+        return RuleViolation(_("{what}: reveal this round's event first.", what=what),
                              field="type")
-    return RuleViolation(f"{what}: that phase of this round is over.", field="type")
+    if phase == "finished":
+        return RuleViolation(_("The game is over."), field="type")
+    if state["resolution"] is not None:
+        return RuleViolation(_("{what}: this round's worship is entered; end the round.",
+                               what=what), field="type")
+    return RuleViolation(_("{what}: that phase of this round is over.", what=what), field="type")
 
 
 def round_open(state: dict[str, Any]) -> bool:
@@ -362,7 +400,7 @@ def round_open(state: dict[str, Any]) -> bool:
             and state["resolution"] is None)
 
 
-def _open_round(state: dict[str, Any], what: str) -> None:
+def _open_round(state: dict[str, Any], what: Text) -> None:
     if not round_open(state):
         raise _phase_refusal(state, what)
 
@@ -376,24 +414,25 @@ def _enter_phase(state: dict[str, Any], phase: str) -> None:
 # --- the event phase ----------------------------------------------------------------------------
 
 
-def _event_phase(state: dict[str, Any], what: str) -> None:
+def _event_phase(state: dict[str, Any], what: Text) -> None:
     if state["phase"] != "event":
-        raise RuleViolation(f"{what}: this round's event is already revealed.", field="type")
+        raise RuleViolation(_("{what}: this round's event is already revealed.", what=what),
+                            field="type")
 
 
-def _app_deck(state: dict[str, Any], what: str) -> None:
+def _app_deck(state: dict[str, Any], what: Text) -> None:
     if state["options"]["deck"] != "app":
         raise RuleViolation(
-            f"{what}: the table keeps its own event deck; reveal the event by name.",
+            _("{what}: the table keeps its own event deck; reveal the event by name.", what=what),
             field="type",
         )
 
 
 def draw_events(state: dict[str, Any], data: Any, actor: int | None, rng: Any) -> dict[str, Any]:
-    _app_deck(state, "Arthur cannot draw events")
-    _event_phase(state, "Arthur cannot draw events")
+    _app_deck(state, _("Arthur cannot draw events"))
+    _event_phase(state, _("Arthur cannot draw events"))
     if state["event_choices"]:
-        raise RuleViolation("Arthur has already drawn this round's events.", field="type")
+        raise RuleViolation(_("Arthur has already drawn this round's events."), field="type")
     new = copy.deepcopy(state)
     remaining, drawn, reshuffled = sorted(new["event_deck"]), [], False
     if len(remaining) < EVENTS_DRAWN:
@@ -412,15 +451,16 @@ def draw_events(state: dict[str, Any], data: Any, actor: int | None, rng: Any) -
 
 def pass_events(state: dict[str, Any], data: Any, actor: int | None, rng: Any) -> dict[str, Any]:
     data = _fields(data)
-    _app_deck(state, "Arthur cannot discard an event")
-    _event_phase(state, "Arthur cannot discard an event")
+    _app_deck(state, _("Arthur cannot discard an event"))
+    _event_phase(state, _("Arthur cannot discard an event"))
     if len(state["event_choices"]) != EVENTS_DRAWN:
-        raise RuleViolation(f"Arthur discards one of the {EVENTS_DRAWN} events he drew: draw "
-                            "them first.", field="discard")
+        raise RuleViolation(_("Arthur discards one of the {n} events he drew: draw them first.",
+                              n=EVENTS_DRAWN), field="discard")
     discard = _required(data, "discard")
     if discard not in state["event_choices"]:
         raise RuleViolation(
-            f"{discard!r} is not among Arthur's events ({', '.join(state['event_choices'])}).",
+            _("{given} is not among Arthur's events ({events}).", given=repr(discard),
+              events=", ".join(str(e) for e in state["event_choices"])),
             field="discard",
         )
     new = copy.deepcopy(state)
@@ -432,28 +472,30 @@ def pass_events(state: dict[str, Any], data: Any, actor: int | None, rng: Any) -
 
 def reveal_event(state: dict[str, Any], data: Any, actor: int | None, rng: Any) -> dict[str, Any]:
     data = _fields(data)
-    _event_phase(state, "Merlin cannot reveal an event")
+    _event_phase(state, _("Merlin cannot reveal an event"))
     event = _required(data, "event")
     if not isinstance(event, str):
-        raise RuleViolation(f"There is no event called {event!r}.", field="event")
+        raise RuleViolation(_("There is no event called {given}.", given=repr(event)),
+                            field="event")
     new = copy.deepcopy(state)
     if state["options"]["deck"] == "app":
         if len(state["event_choices"]) != EVENTS_PASSED:
             raise RuleViolation(
-                f"Merlin chooses one of Arthur's {EVENTS_PASSED} events: Arthur passes them "
-                "first.", field="event"
+                _("Merlin chooses one of Arthur's {n} events: Arthur passes them first.",
+                  n=EVENTS_PASSED), field="event"
             )
         if event not in state["event_choices"]:
             raise RuleViolation(
-                f"{event!r} is not one of Merlin's {EVENTS_PASSED} events "
-                f"({', '.join(state['event_choices'])}).",
+                _("{given} is not one of Merlin's {n} events ({events}).", given=repr(event),
+                  n=EVENTS_PASSED, events=", ".join(str(e) for e in state["event_choices"])),
                 field="event",
             )
         new["event_choices"].remove(event)
         new["event_discards"].extend(new["event_choices"])
         new["event_choices"] = []
     elif event not in EVENTS:
-        raise RuleViolation(f"There is no event called {event!r}.", field="event")
+        raise RuleViolation(_("There is no event called {given}.", given=repr(event)),
+                            field="event")
     new["event"] = event
     _enter_phase(new, "knight")
     new["last"] = {"type": "reveal_event", "event": event}
@@ -468,38 +510,41 @@ def check_grant(state: dict[str, Any], seat: int, damosel: str, chivalry: str, *
     """The grant checks; a joust moves a card already granted, so it skips Merlin's-hand checks."""
     holder = state["cards"][damosel][chivalry]
     if not jousting and holder is not None:
-        raise RuleViolation(f"{damosel}'s {chivalry} is not with {damosel}: "
-                            f"{_knight(state, holder)} holds it.", field="chivalry")
+        raise RuleViolation(_("{card} is not with {damosel}: {knight} holds it.",
+                              card=card_name(damosel, chivalry), damosel=damosel,
+                              knight=_knight(state, holder)), field="chivalry")
     if _has(state, seat, chivalry):
-        raise RuleViolation(f"{_knight(state, seat)} already holds a {chivalry} card.",
-                            field="chivalry")
+        raise RuleViolation(_("{knight} already holds a {chivalry} card.",
+                              knight=_knight(state, seat), chivalry=chivalry), field="chivalry")
     if state["seats"][seat]["damosel"] == damosel:
         raise RuleViolation(
-            f"{_name(state, seat)}'s knight may not take a card of {damosel}, "
-            f"{_name(state, seat)}'s own damosel.", field="damosel")
+            _("{name}'s knight may not take a card of {damosel}, {name}'s own damosel.",
+              name=_name(state, seat), damosel=damosel), field="damosel")
     if any(g["seat"] == seat for g in state["granted"]):
-        raise RuleViolation(f"{_knight(state, seat)} has already been granted a card this round.",
-                            field="seat")
+        raise RuleViolation(_("{knight} has already been granted a card this round.",
+                              knight=_knight(state, seat)), field="seat")
     if jousting:
         return
     unused = _unused_damosels(state)
     for g in state["granted"]:
         if g["damosel"] == damosel:
-            raise RuleViolation(f"{damosel} put only one card in Merlin's hand this round, "
-                                f"and her {g['chivalry']} was granted already.", field="damosel")
+            raise RuleViolation(_("{damosel} put only one card in Merlin's hand this round, "
+                                  "and her {chivalry} was granted already.", damosel=damosel,
+                                  chivalry=g["chivalry"]), field="damosel")
         if damosel in unused and g["damosel"] in unused:
             raise RuleViolation(
-                "Only one card a round comes from the damosels nobody plays, and "
-                f"{g['damosel']}'s {g['chivalry']} was granted already.", field="damosel")
+                _("Only one card a round comes from the damosels nobody plays, and {card} was "
+                  "granted already.", card=card_name(g["damosel"], g["chivalry"])),
+                field="damosel")
 
 
 def grant(state: dict[str, Any], data: Any, actor: int | None, rng: Any) -> dict[str, Any]:
     data = _fields(data)
     if state["phase"] != "knight":
         if state["phase"] in ("service", "worship"):
-            raise RuleViolation("The knight phase is over: no grants once a card is offered or "
-                                "placed.", field="type")
-        raise _phase_refusal(state, "No grant now")
+            raise RuleViolation(_("The knight phase is over: no grants once a card is offered "
+                                  "or placed."), field="type")
+        raise _phase_refusal(state, _("No grant now"))
     seat = _seat_field(state, data, "seat")
     damosel = _one_of(data, "damosel", DAMOSELS, "damosel")
     chivalry = _one_of(data, "chivalry", CHIVALRIES, "chivalry")
@@ -514,11 +559,11 @@ def grant(state: dict[str, Any], data: Any, actor: int | None, rng: Any) -> dict
 # --- the service phase --------------------------------------------------------------------------
 
 
-def _serving_event(state: dict[str, Any], what: str) -> str:
+def _serving_event(state: dict[str, Any], what: Text) -> str:
     kind = event_kind(state["event"])
     if kind == "disaster":
-        raise RuleViolation(f"{what}: {state['event']} is a Disaster; nothing is offered.",
-                            field="type")
+        raise RuleViolation(_("{what}: {event} is a Disaster; nothing is offered.", what=what,
+                              event=state["event"]), field="type")
     return kind
 
 
@@ -526,18 +571,19 @@ def check_offer(state: dict[str, Any], seat: int, chivalry: str, *,
                 jousting: bool = False) -> None:
     event = state["event"]
     if chivalry not in event_list(state, event):
-        raise RuleViolation(f"{event} does not list {chivalry} "
-                            f"(it lists {', '.join(event_list(state, event))}).",
-                            field="chivalry")
+        raise RuleViolation(_("{event} does not list {chivalry} (it lists {listed}).",
+                              event=event, chivalry=chivalry,
+                              listed=", ".join(event_list(state, event))), field="chivalry")
     if not _has(state, seat, chivalry):
-        raise RuleViolation(f"{_knight(state, seat)} holds no {chivalry} card.",
-                            field="chivalry")
+        raise RuleViolation(_("{knight} holds no {chivalry} card.", knight=_knight(state, seat),
+                              chivalry=chivalry), field="chivalry")
     if jousting:
         return
     for other, row in enumerate(state["seats"]):
         if chivalry in row["offered"]:
-            raise RuleViolation(f"{_knight(state, other)} has already offered {chivalry} "
-                                "this round.", field="chivalry")
+            raise RuleViolation(_("{knight} has already offered {chivalry} this round.",
+                                  knight=_knight(state, other), chivalry=chivalry),
+                                field="chivalry")
 
 
 def offering_open(state: dict[str, Any]) -> bool:
@@ -549,8 +595,8 @@ def offering_open(state: dict[str, Any]) -> bool:
 def offer(state: dict[str, Any], data: Any, actor: int | None, rng: Any) -> dict[str, Any]:
     data = _fields(data)
     if state["phase"] not in SERVING_PHASES:
-        raise _phase_refusal(state, "No offer now")
-    _serving_event(state, "No offer")
+        raise _phase_refusal(state, _("No offer now"))
+    _serving_event(state, _("No offer"))
     seat = _seat_field(state, data, "seat")
     chivalry = _one_of(data, "chivalry", CHIVALRIES, "chivalry")
     check_offer(state, seat, chivalry)
@@ -622,27 +668,32 @@ def _check_seat_placement(state: dict[str, Any], seat: int, given: Any,
                           needed: list[str]) -> dict[str, str]:
     name = _name(state, seat)
     if not isinstance(given, dict):
-        raise RuleViolation(f"{name}'s placement maps chivalries to up or down.",
+        raise RuleViolation(_("{name}'s placement maps chivalries to up or down.", name=name),
                             field="placements")
     for chivalry, face in given.items():
         if chivalry not in needed:
-            raise RuleViolation(f"{name} has no {chivalry} card to place this round.",
-                                field="placements")
+            raise RuleViolation(_("{name} has no {chivalry} card to place this round.",
+                                  name=name, chivalry=chivalry), field="placements")
         if face not in FACES:
-            raise RuleViolation(f"{name}'s {chivalry} is placed up or down, not {face!r}.",
+            raise RuleViolation(_("{name}'s {chivalry} is placed up or down, not {given}.",
+                                  name=name, chivalry=chivalry, given=repr(face)),
                                 field="placements")
     missing = [c for c in needed if c not in given]
     if missing:
-        raise RuleViolation(f"{name} must still place {', '.join(missing)} face up or down.",
-                            field="placements")
+        raise RuleViolation(_must_place(name, missing), field="placements")
     return {chivalry: given[chivalry] for chivalry in needed}
+
+
+def _must_place(name: str, cards: list[str]) -> Text:
+    return _("{name} must still place {cards} face up or down.", name=name,
+             cards=", ".join(cards))
 
 
 def _check_placements(state: dict[str, Any], placements: Any) -> dict[str, dict[str, str]]:
     if placements is None:
         placements = {}
     if not isinstance(placements, dict):
-        raise RuleViolation("The placements map seats to their cards' faces.",
+        raise RuleViolation(_("The placements map seats to their cards' faces."),
                             field="placements")
     needed = required_placements(state)
     checked: dict[str, dict[str, str]] = {}
@@ -653,9 +704,7 @@ def _check_placements(state: dict[str, Any], placements: Any) -> dict[str, dict[
             checked[str(seat)] = placed
     for key, cards in needed.items():
         if key not in checked:
-            raise RuleViolation(
-                f"{_name(state, int(key))} must still place {', '.join(cards)} face up or down.",
-                field="placements")
+            raise RuleViolation(_must_place(_name(state, int(key)), cards), field="placements")
     return checked
 
 
@@ -666,9 +715,10 @@ def _worship_outcome(state: dict[str, Any], placements: dict[str, dict[str, str]
                for chivalry in row["offered"]]
     faces = [placements.get(str(seat), {}).get(chivalry) if kind != "prosperity" else None
              for seat, chivalry in offered]
-    points = offer_points(kind, bonus, [(c, f) for (_, c), f in zip(offered, faces, strict=True)])
+    points = offer_points(kind, bonus,
+                          [(c, f) for (_seat, c), f in zip(offered, faces, strict=True)])
     gains = [0] * len(state["seats"])
-    for (seat, _), earned in zip(offered, points, strict=True):
+    for (seat, _chivalry), earned in zip(offered, points, strict=True):
         gains[seat] += earned
     before = [row["worship"] for row in state["seats"]]
     return {
@@ -738,20 +788,20 @@ def _with_seals(state: dict[str, Any], data: dict[str, Any]) -> Any:
 
 def worship(state: dict[str, Any], data: Any, actor: int | None, rng: Any) -> dict[str, Any]:
     data = _fields(data)
-    _open_round(state, "No worship now")
+    _open_round(state, _("No worship now"))
     if event_kind(state["event"]) == "disaster":
-        raise RuleViolation(f"{state['event']} is a Disaster: enter it with the disaster move.",
-                            field="type")
+        raise RuleViolation(_("{event} is a Disaster: enter it with the disaster move.",
+                              event=state["event"]), field="type")
     return _apply_placements(state, _check_placements(state, _with_seals(state, data)),
                              {"type": "worship"})
 
 
 def disaster(state: dict[str, Any], data: Any, actor: int | None, rng: Any) -> dict[str, Any]:
     data = _fields(data)
-    _open_round(state, "No disaster now")
+    _open_round(state, _("No disaster now"))
     if event_kind(state["event"]) != "disaster":
-        raise RuleViolation(f"{state['event']} is not a Disaster: enter the worship instead.",
-                            field="type")
+        raise RuleViolation(_("{event} is not a Disaster: enter the worship instead.",
+                              event=state["event"]), field="type")
     return _apply_placements(state, _check_placements(state, _with_seals(state, data)),
                              {"type": "disaster"})
 
@@ -762,20 +812,21 @@ def seal(state: dict[str, Any], data: Any, actor: int | None, rng: Any) -> dict[
     A phone seals only its own seat; the host (actor None) may seal for a seat without a phone.
     """
     data = _fields(data)
-    _open_round(state, "No seal now")
+    _open_round(state, _("No seal now"))
     if event_kind(state["event"]) == "prosperity":
-        raise RuleViolation("Nothing is placed face up or down in a Prosperity round.",
+        raise RuleViolation(_("Nothing is placed face up or down in a Prosperity round."),
                             field="type")
     seat = _seat_field(state, data, "seat")
+    name = _name(state, seat)
     if actor is not None and actor != seat:
-        raise RuleViolation(f"Only {_name(state, seat)}'s own phone may seal "
-                            f"{_name(state, seat)}'s placement.", field="seat")
+        raise RuleViolation(_("Only {name}'s own phone may seal {name}'s placement.", name=name),
+                            field="seat")
     needed = required_placements(state)
     if str(seat) not in needed:
-        raise RuleViolation(f"{_name(state, seat)} has nothing to place this round.",
+        raise RuleViolation(_("{name} has nothing to place this round.", name=name),
                             field="seat")
     if str(seat) in state["sealed"]:
-        raise RuleViolation(f"{_name(state, seat)} has sealed already: a sealed choice is final.",
+        raise RuleViolation(_("{name} has sealed already: a sealed choice is final.", name=name),
                             field="seat")
     placed = _check_seat_placement(state, seat, _required(data, "placements"), needed[str(seat)])
     new = copy.deepcopy(state)
@@ -817,9 +868,9 @@ def challengeable(state: dict[str, Any]) -> list[dict[str, Any]]:
     return [card for card, key in zip(cards, keys, strict=True) if key not in challenged]
 
 
-def _granted_card(state: dict[str, Any], holder: int, chivalry: str) -> str:
+def _granted_card(state: dict[str, Any], holder: int, chivalry: str) -> Text:
     """A granted card named without its damosel."""
-    return f"the {chivalry} granted to {_name(state, holder)}"
+    return _("the {chivalry} granted to {name}", chivalry=chivalry, name=_name(state, holder))
 
 
 def _granted_damosel(state: dict[str, Any], holder: int, chivalry: str) -> str:
@@ -827,21 +878,21 @@ def _granted_damosel(state: dict[str, Any], holder: int, chivalry: str) -> str:
     for g in state["granted"]:
         if g["seat"] == holder and g["chivalry"] == chivalry:
             return g["damosel"]
-    raise RuleViolation(f"{_knight(state, holder)} was not granted a {chivalry} card this round.",
-                        field="holder")
+    raise RuleViolation(_("{knight} was not granted a {chivalry} card this round.",
+                          knight=_knight(state, holder), chivalry=chivalry), field="holder")
 
 
 def _check_joust_cards(cards: Any) -> list[str]:
     if not isinstance(cards, list) or not cards or len(cards) > MAX_JOUST_PAIRS:
-        raise RuleViolation("List the joust's pairs: similar ones, then different or declined.",
-                            field="cards")
+        raise RuleViolation(_("List the joust's pairs: similar ones, then different or "
+                              "declined."), field="cards")
     for card in cards:
         if card not in JOUST_CARDS:
-            raise RuleViolation(f"A joust pair is similar, different or declined, not {card!r}.",
-                                field="cards")
+            raise RuleViolation(_("A joust pair is similar, different or declined, not {given}.",
+                                  given=repr(card)), field="cards")
     if "similar" in cards[-1:] or any(card != "similar" for card in cards[:-1]):
-        raise RuleViolation("A joust goes on while the pairs are similar and ends with the "
-                            "first different pair or a decline.", field="cards")
+        raise RuleViolation(_("A joust goes on while the pairs are similar and ends with the "
+                              "first different pair or a decline."), field="cards")
     return cards
 
 
@@ -858,38 +909,40 @@ def _fight(holder: int, challenger: int, cards: list[str]) -> tuple[int, bool]:
 def joust(state: dict[str, Any], data: Any, actor: int | None, rng: Any) -> dict[str, Any]:
     data = _fields(data)
     if not state["options"]["joust"]:
-        raise RuleViolation("The joust rule is off in this session.", field="type")
+        raise RuleViolation(_("The joust rule is off in this session."), field="type")
     phase = state["phase"]
     if phase not in SERVING_PHASES:
-        raise _phase_refusal(state, "No joust now")
+        raise _phase_refusal(state, _("No joust now"))
     holder = _seat_field(state, data, "holder")
     challenger = _seat_field(state, data, "challenger")
     chivalry = _one_of(data, "chivalry", CHIVALRIES, "chivalry")
     if holder == challenger:
-        raise RuleViolation("A knight cannot challenge himself.", field="challenger")
+        raise RuleViolation(_("A knight cannot challenge himself."), field="challenger")
     if phase == "knight" and data.get("damosel") in (None, ""):
         damosel = _granted_damosel(state, holder, chivalry)
         card = _granted_card(state, holder, chivalry)
     elif phase == "knight":
         damosel = _one_of(data, "damosel", DAMOSELS, "damosel")
-        card = f"{damosel}'s {chivalry}"
+        card = card_name(damosel, chivalry)
         if {"seat": holder, "damosel": damosel, "chivalry": chivalry} not in state["granted"]:
-            raise RuleViolation(f"{_knight(state, holder)} was not granted {card} this round.",
-                                field="holder")
+            raise RuleViolation(_("{knight} was not granted {card} this round.",
+                                  knight=_knight(state, holder), card=card), field="holder")
     else:
         damosel, card = None, chivalry
         if chivalry not in state["seats"][holder]["offered"]:
-            raise RuleViolation(f"{_knight(state, holder)} has not offered {chivalry}.",
+            raise RuleViolation(_("{knight} has not offered {chivalry}.",
+                                  knight=_knight(state, holder), chivalry=chivalry),
                                 field="holder")
     key = challenge_key(damosel, chivalry)
     if key in state["joust"]["challenged"]:
-        raise RuleViolation(f"{card} was already challenged in this phase.", field="chivalry")
+        raise RuleViolation(_("{card} was already challenged in this phase.", card=card),
+                            field="chivalry")
     if challenger in state["joust"]["losers"]:
-        raise RuleViolation(f"{_name(state, challenger)} lost a joust in this phase and may not "
-                            "joust again.", field="challenger")
+        raise RuleViolation(_("{name} lost a joust in this phase and may not joust again.",
+                              name=_name(state, challenger)), field="challenger")
     if state["seats"][challenger]["worship"] < JOUST_STAKE:
-        raise RuleViolation(f"{_name(state, challenger)} needs at least {JOUST_STAKE} worship "
-                            "to joust.", field="challenger")
+        raise RuleViolation(_("{name} needs at least {n} worship to joust.",
+                              name=_name(state, challenger), n=JOUST_STAKE), field="challenger")
     if damosel:
         check_grant(state, challenger, damosel, chivalry, jousting=True)
     else:
@@ -913,7 +966,7 @@ def joust(state: dict[str, Any], data: Any, actor: int | None, rng: Any) -> dict
     new["joust"]["losers"].append(loser)
     # The log's name of the card: a granted card's damosel is not told (it may still be hidden).
     told = _granted_card(state, holder, chivalry) if damosel else card
-    new["last"] = {"type": "joust", "joust": told, "damosel": damosel, "chivalry": chivalry,
+    new["last"] = {"type": "joust", "joust": str(told), "damosel": damosel, "chivalry": chivalry,
                    "holder": holder, "challenger": challenger, "cards": list(cards),
                    "winner": winner, "worship": paid}
     return _refresh(new)
@@ -945,15 +998,16 @@ def _final_order(state: dict[str, Any], rng: Any) -> tuple[list[int], list[dict[
 
 def end_round(state: dict[str, Any], data: Any, actor: int | None, rng: Any) -> dict[str, Any]:
     if state["phase"] == "finished":
-        raise _phase_refusal(state, "")
+        raise _phase_refusal(state, _("No end of round now"))
     if state["resolution"] is None:
         if state["phase"] == "event":
-            raise RuleViolation("The round has not begun: reveal its event first.", field="type")
+            raise RuleViolation(_("The round has not begun: reveal its event first."),
+                                field="type")
         waiting = [_name(state, seat) for seat in waiting_seals(state)]
         if state["sealed"] and waiting:
-            raise RuleViolation(f"The round is not over: {', '.join(waiting)} must still seal.",
-                                field="type")
-        raise RuleViolation("The round is not over: enter its worship (or disaster) first.",
+            raise RuleViolation(_("The round is not over: {names} must still seal.",
+                                  names=", ".join(waiting)), field="type")
+        raise RuleViolation(_("The round is not over: enter its worship (or disaster) first."),
                             field="type")
     new = _refresh(copy.deepcopy(state))
     met = [seat for seat, row in enumerate(new["seats"]) if row["victory"]]
@@ -1019,70 +1073,112 @@ def _signed(value: int) -> str:
     return f"+{value}" if value >= 0 else str(value)
 
 
-def _worship_line(state: dict[str, Any], outcome: dict[str, Any]) -> str:
+def _card_points(card: dict[str, Any]) -> Text:
+    """One offered card's worship in the log: "honor up 3", "farmer 2"."""
+    if card["face"] == "up":
+        return _("{chivalry} up {points}", chivalry=card["chivalry"], points=card["points"])
+    if card["face"] == "down":
+        return _("{chivalry} down {points}", chivalry=card["chivalry"], points=card["points"])
+    return _("{chivalry} {points}", chivalry=card["chivalry"], points=card["points"])
+
+
+def _worship_line(state: dict[str, Any], outcome: dict[str, Any]) -> Text:
     if outcome["kind"] == "disaster":
-        head = f"{outcome['event']}: {outcome['up']} up, {outcome['down']} down"
+        event, up, down = outcome["event"], outcome["up"], outcome["down"]
         if not outcome["majority"]:
-            return f"{head}: equal, nothing happens"
-        back = ", ".join(f"{c['damosel']}'s {c['chivalry']}" for c in outcome["returned"])
-        losses = ", ".join(f"{_name(state, s)} {c}" for s, c in enumerate(outcome["change"])
-                           if c)
-        return f"{head}: back to their damosels {back}" + (f"; {losses}" if losses else "")
+            return _("{event}: {up} up, {down} down: equal, nothing happens", event=event, up=up,
+                     down=down)
+        back = joined(", ", [card_name(c["damosel"], c["chivalry"]) for c in outcome["returned"]])
+        losses = [_("{name} {change}", name=_name(state, s), change=c)
+                  for s, c in enumerate(outcome["change"]) if c]
+        if not losses:
+            return _("{event}: {up} up, {down} down: back to their damosels {cards}",
+                     event=event, up=up, down=down, cards=back)
+        return _("{event}: {up} up, {down} down: back to their damosels {cards}; {losses}",
+                 event=event, up=up, down=down, cards=back, losses=joined(", ", losses))
     parts = []
     for seat in range(len(state["seats"])):
         cards = [c for c in outcome["cards"] if c["seat"] == seat]
         if cards:
-            sums = " + ".join(f"{c['chivalry']}{' ' + c['face'] if c['face'] else ''} "
-                              f"{c['points']}" for c in cards)
-            parts.append(f"{_name(state, seat)} {_signed(outcome['change'][seat])} ({sums})")
-    return f"Worship for {outcome['event']}: " + ("; ".join(parts) or "nothing offered")
+            parts.append(_("{name} {change} ({cards})", name=_name(state, seat),
+                           change=_signed(outcome["change"][seat]),
+                           cards=joined(" + ", [_card_points(c) for c in cards])))
+    if not parts:
+        return _("Worship for {event}: nothing offered", event=outcome["event"])
+    return _("Worship for {event}: {seats}", event=outcome["event"], seats=joined("; ", parts))
 
 
-def summary(move: Mapping[str, Any], before: dict[str, Any], after: dict[str, Any]) -> str:
+def _names(state: dict[str, Any], seats: list[int]) -> str:
+    return ", ".join(_name(state, seat) for seat in seats)
+
+
+def _joust_line(after: dict[str, Any], last: dict[str, Any]) -> Text:
+    winner, loser = last["winner"], (
+        last["challenger"] if last["winner"] == last["holder"] else last["holder"])
+    # The card as the log names it: a granted card without its damosel (it may still be hidden;
+    # a joust leaves the phase as it was), an offered one by its chivalry.
+    card = (_granted_card(after, last["holder"], last["chivalry"]) if after["phase"] == "knight"
+            else last["chivalry"])
+    values = {"challenger": _name(after, last["challenger"]),
+              "holder": _name(after, last["holder"]), "card": card,
+              "pairs": joined(", ", [JOUST_CARD_NAMES.get(c, c) for c in last["cards"]]),
+              "winner": _name(after, winner)}
+    if last["worship"]:
+        return _("{challenger} challenged {holder} for {card} ({pairs}): {winner} gets it, "
+                 "taking {n} worship from {loser}", n=last["worship"], loser=_name(after, loser),
+                 **values)
+    return _("{challenger} challenged {holder} for {card} ({pairs}): {winner} gets it", **values)
+
+
+def _end_line(before: dict[str, Any], after: dict[str, Any]) -> Text:
+    if not after["victory"]:
+        return _("Round {round} ended; {arthur} is Arthur, {merlin} is Merlin",
+                 round=before["round"], arthur=_name(after, after["arthur"]),
+                 merlin=_name(after, after["merlin"]))
+    victory = after["victory"]
+    head = _("Round {round} ended: {name} wins ({victory})", round=before["round"],
+             name=_name(after, victory["winner"]), victory=VICTORY_NAMES[victory["class"]])
+    lots = [_("lot among {seats}: {drawn}", seats=_names(after, lot["seats"]),
+              drawn=_names(after, lot["drawn"])) for lot in victory["lots"]]
+    return joined("; ", [head, *lots]) if lots else head
+
+
+def summary(move: Mapping[str, Any], before: dict[str, Any], after: dict[str, Any]) -> Text | str:
     kind = move.get("type")
     data = move.get("data") or {}
     last = after.get("last") or {}
     if kind == "draw_events":
-        again = " (the discards were shuffled into a new deck)" if last.get("reshuffled") else ""
         # Which events: Arthur's alone (the line is every device's).
-        return (f"{_name(after, after['arthur'])} (Arthur) drew {len(last['drawn'])} events"
-                f"{again}")
+        name, n = _name(after, after["arthur"]), len(last["drawn"])
+        if last.get("reshuffled"):
+            return _("{name} (Arthur) drew {n} events (the discards were shuffled into a new "
+                     "deck)", name=name, n=n)
+        return _("{name} (Arthur) drew {n} events", name=name, n=n)
     if kind == "pass_events":
-        return (f"{_name(after, after['arthur'])} (Arthur) discarded one event and passed "
-                f"{len(after['event_choices'])} to Merlin")
+        return _("{name} (Arthur) discarded one event and passed {n} to Merlin",
+                 name=_name(after, after["arthur"]), n=len(after["event_choices"]))
     if kind == "reveal_event":
-        return (f"{_name(after, after['merlin'])} (Merlin) revealed "
-                f"{_describe_event(after, after['event'])}")
+        return _("{name} (Merlin) revealed {event}", name=_name(after, after["merlin"]),
+                 event=_describe_event(after, after["event"]))
     if kind == "grant":
         # The damosel stays Merlin's and the knight's until the knight phase ends.
-        return f"{_knight(after, data['seat'])} was granted a {data['chivalry']} card"
+        return _("{knight} was granted a {chivalry} card", knight=_knight(after, data["seat"]),
+                 chivalry=data["chivalry"])
     if kind == "offer":
-        return f"{_knight(after, data['seat'])} offered {data['chivalry']}"
+        return _("{knight} offered {chivalry}", knight=_knight(after, data["seat"]),
+                 chivalry=data["chivalry"])
     if kind == "seal":
-        line = f"{_name(after, data['seat'])} sealed a placement"
+        name = _name(after, data["seat"])
         if after["resolution"] is not None:
-            line += "; all are in. " + _worship_line(before, after["resolution"])
-        return line
+            return _("{name} sealed a placement; all are in. {worship}", name=name,
+                     worship=_worship_line(before, after["resolution"]))
+        return _("{name} sealed a placement", name=name)
     if kind in ("worship", "disaster"):
         return _worship_line(before, after["resolution"])
     if kind == "joust":
-        winner, loser = last["winner"], (
-            last["challenger"] if last["winner"] == last["holder"] else last["holder"])
-        paid = f", taking {last['worship']} worship from {_name(after, loser)}" if last[
-            "worship"] else ""
-        return (f"{_name(after, last['challenger'])} challenged {_name(after, last['holder'])} "
-                f"for {last['joust']} ({', '.join(last['cards'])}): "
-                f"{_name(after, winner)} gets it{paid}")
+        return _joust_line(after, last)
     if kind == "end_round":
-        if after["victory"]:
-            victory = after["victory"]
-            lots = "".join(
-                "; lot among " + ", ".join(_name(after, s) for s in lot["seats"]) + ": "
-                + ", ".join(_name(after, s) for s in lot["drawn"]) for lot in victory["lots"])
-            return (f"Round {before['round']} ended: {_name(after, victory['winner'])} wins "
-                    f"({victory['class']} victory){lots}")
-        return (f"Round {before['round']} ended; {_name(after, after['arthur'])} is Arthur, "
-                f"{_name(after, after['merlin'])} is Merlin")
+        return _end_line(before, after)
     return str(kind)
 
 
@@ -1242,21 +1338,21 @@ def redact_move(move: Mapping[str, Any], state: dict[str, Any],
 
 # How the new-game form shows the options (the API takes the same values).
 OPTION_FIELDS = (
-    Option("deck", "Event cards", "choice", choices=(
-        ("app", "The app keeps and shuffles the event deck"),
-        ("table", "We turn the real cards and enter the event"),
-    ), help="Arthur draws three events and Merlin reveals one each round."),
-    Option("merlin", "Merlin in the first round", "seat",
-           help="The oldest player starts as Merlin; Arthur is the next seat."),
-    Option("joust", "Jousts", "switch", help="The optional joust rule."),
-    Option("knights", "Knights by seat", "advanced",
-           help='A list of knight names in seat order, e.g. ["Bors", "Gawain", "Launcelot"]; '
-                "empty deals them in order."),
-    Option("damosels", "Damosels by seat", "advanced",
-           help="A list of damosel names in seat order; empty deals them in order."),
-    Option("events", "Event overrides", "advanced",
-           help='Events whose chivalry lists differ from the app\'s, e.g. '
-                '{"The Death of Merlin": ["farmer", "fisher"]}.'),
+    Option("deck", _("Event cards"), "choice", choices=(
+        ("app", _("The app keeps and shuffles the event deck")),
+        ("table", _("We turn the real cards and enter the event")),
+    ), help=_("Arthur draws three events and Merlin reveals one each round.")),
+    Option("merlin", _("Merlin in the first round"), "seat",
+           help=_("The oldest player starts as Merlin; Arthur is the next seat.")),
+    Option("joust", _("Jousts"), "switch", help=_("The optional joust rule.")),
+    Option("knights", _("Knights by seat"), "advanced",
+           help=_("A list of knight names in seat order, e.g. {example}; empty deals them in "
+                  "order.", example='["Bors", "Gawain", "Launcelot"]')),
+    Option("damosels", _("Damosels by seat"), "advanced",
+           help=_("A list of damosel names in seat order; empty deals them in order.")),
+    Option("events", _("Event overrides"), "advanced",
+           help=_("Events whose chivalry lists differ from the app's, e.g. {example}.",
+                  example='{"The Death of Merlin": ["farmer", "fisher"]}')),
 )
 
 
@@ -1270,15 +1366,16 @@ AUTHORITY = {
 }
 
 
-def now(state: dict[str, Any]) -> str | None:
+def now(state: dict[str, Any]) -> Text | None:
     """Where the game stands, for the table's "now" line (the event once revealed)."""
     if finished(state):
         return None
-    line = (f"Round {state['round']}, {state['phase']} phase: {_name(state, state['arthur'])} "
-            f"is Arthur, {_name(state, state['merlin'])} Merlin")
+    values = {"round": state["round"], "phase": PHASE_NAMES[state["phase"]],
+              "arthur": _name(state, state["arthur"]), "merlin": _name(state, state["merlin"])}
     if state.get("event"):
-        line += f"; event: {state['event']}"
-    return line
+        return _("Round {round}, {phase}: {arthur} is Arthur, {merlin} Merlin; event: {event}",
+                 event=state["event"], **values)
+    return _("Round {round}, {phase}: {arthur} is Arthur, {merlin} Merlin", **values)
 
 
 GAME = Game(
@@ -1309,7 +1406,7 @@ GAME = Game(
     redact=redact,
     redact_move=redact_move,
     pending=pending,
-    score_label="Worship",
-    rank_rule="The best victory of the rule card wins; Worship breaks ties as it says.",
+    score_label=_("Worship"),
+    rank_rule=_("The best victory of the rule card wins; Worship breaks ties as it says."),
     now=now,
 )
