@@ -121,6 +121,8 @@ def update(language="es", only=None):
                              locations=[(w.rsplit(":", 1)[0], int(w.rsplit(":", 1)[1]))
                                         for w in entry["where"]])
         catalog = read(area, language)
+        # Nothing changes in the file when no message did (not even its header's date).
+        template.creation_date = catalog.creation_date
         catalog.update(template, no_fuzzy_matching=True)
         catalog.obsolete.clear()
         catalog.project, catalog.language_team = "Companion", "Companion"

@@ -150,7 +150,8 @@ class Guest(models.Model):
         ]
 
     def __str__(self):
-        return f"guest of {self.session_id} (seat {self.seat})"
+        return _("guest of %(session)s (seat %(seat)s)") % {"session": self.session_id,
+                                                            "seat": self.seat}
 
 
 class Move(models.Model):

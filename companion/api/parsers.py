@@ -2,6 +2,7 @@
 text refused with a sentence (companion.inputs) instead of a 500."""
 
 from django.conf import settings
+from django.utils.translation import gettext as _
 from rest_framework.exceptions import ParseError
 from rest_framework.parsers import JSONParser
 
@@ -15,6 +16,7 @@ class CheckedJSONParser(JSONParser):
         try:
             return inputs.parse_json(stream.read().decode(encoding))
         except UnicodeDecodeError:
-            raise ParseError(f"The body is not {encoding} text.") from None
+            raise ParseError(_("The body is not %(encoding)s text.")
+                             % {"encoding": encoding}) from None
         except Invalid as refusal:
             raise ParseError(refusal.message) from None

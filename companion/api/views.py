@@ -51,7 +51,7 @@ def version_header(request, name):
 
 def require_host(request):
     if not request.user.is_authenticated:
-        raise NotAuthenticated("Sign in: send Authorization: Token <token>.")
+        raise NotAuthenticated(_("Sign in: send Authorization: Token <token>."))
     return request.user
 
 
@@ -211,7 +211,7 @@ class MoveList(APIView):
                               owner=session.owner_id),
             expected_version=version_header(request, "If-Match"),
             key=inputs.text(request.headers.get("Idempotency-Key"), field="Idempotency-Key",
-                            label="The Idempotency-Key", max_length=100) or None,
+                            label=_("The Idempotency-Key"), max_length=100) or None,
             answer=lambda played: played_reply(played, actor)[0])
         if move.repeated:
             return Response(repeat_reply(move, actor), status=status.HTTP_201_CREATED)
