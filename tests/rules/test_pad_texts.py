@@ -1,0 +1,204 @@
+"""The score pad's sentences are Texts (no database, no Django): every refusal the rule tests
+meet, every log line and "now" line of every move they play, the options, the scoreboard's rule,
+the panel's verdict; and each one, said through a translator, keeps its values wherever the
+translation puts them. The name a host gives the game ("Hearts") is a value, never translated.
+
+The rule tests of tests/rules/test_pad.py are run again here with every RuleViolation and every
+move watched, so a sentence added to the rules later is checked without a new test."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from companion.engine import Refused, RuleViolation, Text
+from games.pad import panel, rules
+from games.pad.rules import GAME
+from tests.rules import test_pad as rule_tests
+
+# The rule tests, collected here too (the fixture below watches them).
+globals().update({name: test for name, test in vars(rule_tests).items()
+                  if name.startswith("test_")})
+
+NAMES = rule_tests.NAMES
+
+
+def marked(msgid):
+    return f"«{msgid}»"
+
+
+def marked_plural(singular, plural, count):
+    return marked(singular if count == 1 else plural)
+
+
+def check_said(text):
+    """`text` said through a translator that marks each message: every placeholder filled from
+    the Text's own values (unmarked, it reads as the English), nested Texts translated too."""
+    assert isinstance(text, Text), repr(text)
+    said = text.say(marked, marked_plural)
+    assert "«" in said, f"not translatable: {text!r}"
+    assert said.replace("«", "").replace("»", "") == str(text)
+
+
+@pytest.fixture(autouse=True)
+def watched(monkeypatch):
+    """Every refusal made and every move played during a test: refusals are Texts, and so are the
+    move's log line and the "now" line after it."""
+    refusals = []
+    made = Refused.__init__
+
+    def refusal(self, message, **kwargs):
+        refusals.append(message)
+        made(self, message, **kwargs)
+
+    monkeypatch.setattr(RuleViolation, "__init__", refusal)
+    lines = []
+    for move_type, move in list(GAME.moves.items()):
+        def watch(state, data, actor, rng, move=move, move_type=move_type):
+            after = move(state, data, actor, rng)
+            lines.append(GAME.summary({"type": move_type, "data": data}, state, after))
+            if GAME.now(after) is not None:
+                lines.append(GAME.now(after))
+            return after
+        monkeypatch.setitem(GAME.moves, move_type, watch)
+    yield
+    for text in refusals + lines:
+        check_said(text)
+
+
+def new(**options):
+    options.setdefault("game", "Hearts")
+    return GAME.setup(list(NAMES), GAME.resolve_options(options, len(NAMES)), random.Random(0))
+
+
+def play(state, move_type, **data):
+    return GAME.moves[move_type](state, data, None, random.Random(0))
+
+
+def refusal(state, move_type, **data):
+    with pytest.raises(RuleViolation) as refused:
+        GAME.moves[move_type](state, data, None, random.Random(0))
+    return refused.value.message
+
+
+def test_a_game_played_says_its_lines_and_refusals_as_texts():
+    state = play(new(win="low", rounds=3, target=100), "score", seat=1, points=5)
+    line = GAME.summary({"type": "score"}, None, state)
+    assert line == "Ben scores +5 in round 1 (total 5)" and isinstance(line, Text)
+    assert GAME.now(state) == "Round 1 of 3 · target 100" and isinstance(GAME.now(state), Text)
+    message = refusal(state, "score", seat=1, points=2)
+    assert isinstance(message, Text)
+    assert message == ("Ben has scored round 1: round 2 opens once Ana, Cy and Di have scored "
+                       "round 1.")
+    # The game's name is the host's: kept as it is, a value of the sentence.
+    message = refusal(new(win="none"), "round", scores=[1, 2, 3, 4])
+    assert message.values["game"] == "Hearts" and not isinstance(message.values["game"], Text)
+
+
+def test_every_way_a_game_ends_reads_as_a_text():
+    ended = [
+        play(play(new(win="low"), "round", scores=[1, 2, 3, 4]), "end"),
+        play(new(win="low", rounds=1), "round", scores=[1, 2, 1, 4]),
+        play(new(win="high", target=5), "round", scores=[1, 6, 2, 4]),
+        play(new(win="coop", target=5), "round", scores=[1, 6, 2, 4]),
+        play(new(win="coop", target=50, rounds=1), "round", scores=[1, 6, 2, 4]),
+        play(play(new(win="coop"), "round", scores=[1, 2, 3, 4]), "end", outcome="won"),
+        play(new(win="none"), "winners", seats=[3]),
+    ]
+    lines = [GAME.summary({}, state, state) for state in ended]
+    assert lines == [
+        "The end after 1 round: Ana wins",
+        "Round 1: Ana +1, Ben +2, Cy +1, Di +4; the last round is played: Ana and Cy win",
+        "Round 1: Ana +1, Ben +6, Cy +2, Di +4; the target is reached: Ben wins",
+        "Round 1: Ana +1, Ben +6, Cy +2, Di +4; the target is reached: the table wins",
+        "Round 1: Ana +1, Ben +6, Cy +2, Di +4; the last round is played: the table loses",
+        "The end: the table wins",
+        "Di wins Hearts",
+    ]
+    for line in lines:
+        check_said(line)
+
+
+SPANISH = {
+    "{names} and {last}": "{names} y {last}",
+    "The end after {n} round": ("Fin tras {n} ronda", "Fin tras {n} rondas"),
+    "{names} wins": ("gana {names}", "ganan {names}"),
+    "{name} has scored round {last}: round {round} opens once {names} has scored round {last}.":
+        ("La ronda {round} se abre cuando {names} haya anotado la {last}: {name} ya la ha "
+         "anotado.",
+         "La ronda {round} se abre cuando {names} hayan anotado la {last}: {name} ya la ha "
+         "anotado."),
+    "{name}'s round {round} corrected from {was} to {points} (total {total})":
+        "Ronda {round} de {name} corregida de {was} a {points} (total {total})",
+    "Round {round} of {rounds}": "Ronda {round} de {rounds}",
+    "target {target}": "objetivo {target}",
+}
+
+
+def spanish(msgid):
+    return SPANISH.get(msgid, msgid)
+
+
+def spanish_plural(singular, plural, count):
+    one, many = SPANISH.get(singular, (singular, plural))
+    return one if count == 1 else many
+
+
+def test_a_translation_puts_the_values_in_its_own_order():
+    state = play(new(rounds=4, target=80), "round", scores=[1, 9, 9, 2])
+    state = play(state, "round", scores=[3, 1, 1, 0])
+    assert GAME.now(state).say(spanish, spanish_plural) == "Ronda 3 de 4 · objetivo 80"
+    corrected = play(state, "correct", seat=2, round=1, points=-3)
+    assert GAME.summary({}, state, corrected).say(spanish, spanish_plural) == \
+        "Ronda 1 de Cy corregida de 9 a -3 (total -2)"
+    ended = play(state, "end")
+    line = GAME.summary({}, state, ended)
+    assert line == "The end after 2 rounds: Ben and Cy win"
+    assert line.say(spanish, spanish_plural) == "Fin tras 2 rondas: ganan Ben y Cy"
+    waiting = play(state, "score", seat=0, points=4)
+    message = refusal(waiting, "score", seat=0, points=4)
+    assert message.say(spanish, spanish_plural) == \
+        "La ronda 4 se abre cuando Ben, Cy y Di hayan anotado la 3: Ana ya la ha anotado."
+
+
+def test_lists_say_their_and_in_the_readers_language():
+    assert rules.listing([]) == "" and isinstance(rules.listing([]), Text)
+    assert rules.listing(["Ana"]) == "Ana"
+    three = rules.listing(["Ana", "Ben", "Cy"])
+    assert three == "Ana, Ben and Cy"
+    assert three.say(spanish, spanish_plural) == "Ana, Ben y Cy"
+
+
+def test_the_game_s_words_are_texts():
+    check_said(GAME.name)
+    for text in (GAME.score_label, *rules.WIN_WORDS.values(), *rules.RANK_RULES.values()):
+        check_said(text)
+    for win in rules.WINS:
+        rule = GAME.rank_rule(new(win=win))
+        check_said(rule)
+        assert rule == rules.WIN_WORDS[win] + "."
+    for option in GAME.option_fields:
+        check_said(option.label)
+        if option.help:
+            check_said(option.help)
+        for _value, label in option.choices:
+            check_said(label)
+
+
+def test_the_panel_s_sentences_are_texts():
+    state = play(new(win="high"), "round", scores=[5, 5, 1, 2])
+    model = panel.panel_model(state, viewer=None, is_host=True)
+    check_said(model["win_words"])
+    assert model["leaders"] == "Ana and Ben"
+    check_said(model["leaders"])
+    model = panel.panel_model(play(state, "end"), viewer=None, is_host=True)
+    assert model["verdict"] == "Ana and Ben win!"
+    check_said(model["verdict"])
+    model = panel.panel_model(play(new(win="none"), "winners", seats=[1]), viewer=0)
+    assert model["verdict"] == "Ben wins!"
+    check_said(model["verdict"])
+    for outcome, verdict in (("won", "The table wins!"), ("lost", "The table loses.")):
+        model = panel.panel_model(play(new(win="coop"), "end", outcome=outcome), viewer=None)
+        assert model["verdict"] == verdict
+        check_said(model["verdict"])
