@@ -185,6 +185,13 @@ def preview(state, placements):
     return outcome_rows(state, outcome)
 
 
+def _card(card):
+    """A disaster's card by its damosel, or by its chivalry alone where this viewer may not see
+    the damosel yet (a grant of the knight phase)."""
+    return rules.card_name(card["damosel"], card["chivalry"]) if card["damosel"] \
+        else card["chivalry"]
+
+
 def _card_points(card):
     """One offered card's worship in the preview: "honor up: 3", "farmer: 2"."""
     if card["face"] == "up":
@@ -199,10 +206,9 @@ def outcome_rows(state, outcome, *, applied=False):
     rows = []
     for seat, row in enumerate(state["seats"]):
         if outcome["kind"] == "disaster":
-            cards = [_("{card} back to her", card=rules.card_name(c["damosel"], c["chivalry"]))
+            cards = [_("{card} back to her", card=_card(c))
                      for c in outcome["returned"] if c["seat"] == seat]
-            cards += [_("{card} in the minority: −{n}",
-                        card=rules.card_name(c["damosel"], c["chivalry"]), n=rules.DISASTER_LOSS)
+            cards += [_("{card} in the minority: −{n}", card=_card(c), n=rules.DISASTER_LOSS)
                       for c in outcome["minority"] if c["seat"] == seat]
         else:
             cards = [_card_points(c) for c in outcome["cards"] if c["seat"] == seat]
