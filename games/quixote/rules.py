@@ -779,9 +779,12 @@ def _summary_turn(after: Mapping[str, Any]) -> Text:
 def _summary_castles(after: Mapping[str, Any]) -> Text:
     last = after["last"]
     if last["refused"]:
-        return _("Castles: 6 at {six}, 4 at {four} ({refused} touched the 6-castle and went back "
-                 "into the deck)", six=last["castle6"], four=last["castle4"],
-                 refused=", ".join(last["refused"]))
+        # One sentence in English for any number; the plural is for other languages' verbs.
+        return n_("Castles: 6 at {six}, 4 at {four} ({refused} touched the 6-castle and went "
+                  "back into the deck)",
+                  "Castles: 6 at {six}, 4 at {four} ({refused} touched the 6-castle and went "
+                  "back into the deck)", len(last["refused"]), six=last["castle6"],
+                  four=last["castle4"], refused=", ".join(last["refused"]))
     return _("Castles: 6 at {six}, 4 at {four}", six=last["castle6"], four=last["castle4"])
 
 
