@@ -9,6 +9,7 @@ class PadConfig(GameConfig):
     rules = "games.pad.rules.GAME"
     moves = "games.pad.moves.SERIALIZERS"
     panel_model = "games.pad.panel.panel_model"
+    live_model = "games.pad.panel.live_model"
     samples = "games.pad.samples.candidates"
     option_suggestions = "games.pad.panel_data.suggestions"
     styles = ("games/pad/panel.css",)

@@ -112,11 +112,19 @@ def correct_form(state: Mapping[str, Any], posted: Mapping[str, list[str]] | Non
             "open": again}
 
 
-def panel_model(state: Mapping[str, Any], *, viewer: int | None, is_host: bool = False,
-                data: Any = None, posted: Mapping[str, list[str]] | None = None,
-                refusal: Mapping[str, Any] | None = None) -> dict[str, Any]:
-    """Everything the panel shows this viewer (None: the host or the board), with a refused
-    form's own values."""
+def controls_key(state: Mapping[str, Any]) -> str:
+    """What the phones' forms are drawn for: the rounds begun and completed, and the end. Not
+    pushed on every move (a seat's score changes only its own next round, which its own answer
+    brings); a phone whose forms were drawn for another key fetches them again (table.js). A
+    form drawn before another seat's score is refused with a sentence, never misapplied: the
+    own form names its round, the round form's seats already scored are refused by the rules."""
+    return f"{rules.rounds_played(state)}-{rules.rounds_complete(state)}-{int(state['over'])}"
+
+
+def live_model(state: Mapping[str, Any], standings: Any = None) -> dict[str, Any]:
+    """What every phone (and the board) sees alike, rendered once per version and pushed: the
+    game's name and how it is won, the leader or the verdict, who the round still needs, and
+    the table of rounds with its totals."""
     names = rules.names_of(state)
     win = state["win"]
     table = pad_table(state)
@@ -146,6 +154,22 @@ def panel_model(state: Mapping[str, Any], *, viewer: int | None, is_host: bool =
         "leaders": rules.listing(leaders),
         "waiting": rules.listing(rules.waiting_for(state)),
         "table": table,
+        "controls": controls_key(state),
+    }
+
+
+def panel_model(state: Mapping[str, Any], *, viewer: int | None, is_host: bool = False,
+                data: Any = None, posted: Mapping[str, list[str]] | None = None,
+                refusal: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """This phone's forms (None: the host with no seat), seat-first, with a refused form's own
+    values; the table itself is the live part's (`live_model`)."""
+    names = rules.names_of(state)
+    win = state["win"]
+    over = state["over"]
+    return {
+        "win": win,
+        "over": over,
+        "controls": controls_key(state),
         "own_form": own_form(state, viewer, posted, refusal),
         # A round for every seat at once is the host's convenience (a guest's phone enters its
         # own seat's score): folded away below the host's own score when the host sits.

@@ -186,19 +186,19 @@ def test_the_game_s_words_are_texts():
             check_said(label)
 
 
-def test_the_panel_s_sentences_are_texts():
+def test_the_live_parts_sentences_are_texts():
     state = play(new(win="high"), "round", scores=[5, 5, 1, 2])
-    model = panel.panel_model(state, viewer=None, is_host=True)
+    model = panel.live_model(state)
     check_said(model["win_words"])
     assert model["leaders"] == "Ana and Ben"
     check_said(model["leaders"])
-    model = panel.panel_model(play(state, "end"), viewer=None, is_host=True)
+    model = panel.live_model(play(state, "end"))
     assert model["verdict"] == "Ana and Ben win!"
     check_said(model["verdict"])
-    model = panel.panel_model(play(new(win="none"), "winners", seats=[1]), viewer=0)
+    model = panel.live_model(play(new(win="none"), "winners", seats=[1]))
     assert model["verdict"] == "Ben wins!"
     check_said(model["verdict"])
     for outcome, verdict in (("won", "The table wins!"), ("lost", "The table loses.")):
-        model = panel.panel_model(play(new(win="coop"), "end", outcome=outcome), viewer=None)
+        model = panel.live_model(play(new(win="coop"), "end", outcome=outcome))
         assert model["verdict"] == verdict
         check_said(model["verdict"])
