@@ -156,16 +156,6 @@ def _board(alice):
     return browser_for(), f"/board/{session.board_key}/"
 
 
-# What other catalogues still owe these pages (the games' helpers and the lead work on them): the
-# page is expected to fail until then, and passes (XPASS) once they are done.
-def _owed(*reasons):
-    return pytest.mark.xfail(strict=False, reason="; ".join(reasons))
-
-
-def _game(slug):
-    return f"games/{slug}'s sentences (its catalogue and panel) are not all in Spanish yet"
-
-
 PAGES = [
     pytest.param(_home, id="home"),
     pytest.param(_home_signed_out, id="home-signed-out"),
@@ -183,8 +173,8 @@ PAGES = [
     pytest.param(_history_player, id="history-player"),
     pytest.param(_play_log, id="play-log"),
     pytest.param(_bgstats, id="bgstats-import"),
-    pytest.param(_table("alatriste"), id="table-alatriste", marks=_owed(_game("alatriste"))),
-    pytest.param(_table("knights"), id="table-knights", marks=_owed(_game("knights"))),
+    pytest.param(_table("alatriste"), id="table-alatriste"),
+    pytest.param(_table("knights"), id="table-knights"),
     pytest.param(_table("pad"), id="table-pad"),
     pytest.param(_table("quixote"), id="table-quixote"),
     pytest.param(_table("rabbits"), id="table-rabbits"),
