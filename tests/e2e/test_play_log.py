@@ -59,3 +59,15 @@ def test_four_players_on_one_screen_in_a_dozen_taps(host_phone):
                   .values_list("name", flat=True)) == ["Ben", "Dee"]
     assert "Carcassonne" in page.locator("h1").inner_text()
     assert no_sideways_scroll(page)
+
+
+def test_in_spanish_the_form_still_takes_one_screen(host_phone):
+    page = host_phone("es-ES")
+    page.set_viewport_size(SCREEN)
+    page.goto("/plays/new/")
+    page.wait_for_selector("#play-log")
+    assert page.locator("html").get_attribute("lang") == "es"
+    # The header keeps one line with the language switch; the longer Spanish words fit.
+    assert page.locator("header.top").bounding_box()["height"] <= 48
+    assert page.evaluate("document.documentElement.scrollHeight") <= SCREEN["height"]
+    assert no_sideways_scroll(page)
