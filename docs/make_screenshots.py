@@ -1,6 +1,6 @@
 """Makes docs/screens/: every table page of every installed game at 360 x 740, as the host's
 phone and a guest's phone see it in the middle of a game and at its end, in the light and the
-dark colour scheme, and each game's board at 1920 x 1080 (a TV in the middle of the table).
+dark colour scheme (and in Spanish, light: *-light-es.png), and each game's board at 1920 x 1080 (a TV in the middle of the table).
 
     .venv/bin/python docs/make_screenshots.py
 
@@ -97,22 +97,25 @@ def main():
             browser = playwright.chromium.launch(
                 executable_path="/usr/bin/chromium",
                 args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"])
-            for scheme in ("light", "dark"):
+            # Light and dark in English, and light on phones that speak Spanish.
+            for scheme, locale, suffix in (("light", "en-GB", "light"), ("dark", "en-GB", "dark"),
+                                           ("light", "es-ES", "light-es")):
                 host_page = browser.new_context(base_url=BASE, color_scheme=scheme,
-                                                **PHONE).new_page()
+                                                locale=locale, **PHONE).new_page()
                 host_page.goto("/login/")
-                host_page.get_by_label("User name").fill("ana")
-                host_page.get_by_label("Password").fill(PASSWORD)
-                host_page.get_by_role("button", name="Sign in").click()
+                host_page.locator("input[name=username]").fill("ana")
+                host_page.locator("input[name=password]").fill(PASSWORD)
+                host_page.locator("form:has(input[name=password]) button").click()
                 host_page.wait_for_url("**/")
                 for slug, what, session, token in made:
-                    guest = browser.new_context(base_url=BASE, color_scheme=scheme, **PHONE)
+                    guest = browser.new_context(base_url=BASE, color_scheme=scheme,
+                                                locale=locale, **PHONE)
                     guest.add_cookies([{"name": guest_cookie_name(session.pk), "value": token,
                                         "url": BASE}])
                     for who, page in (("host", host_page), ("guest", guest.new_page())):
                         page.goto(f"/s/{session.pk}/")
                         page.wait_for_selector("#table[data-stream=open]", state="attached")
-                        path = OUT / f"{slug}-{what}-{who}-{scheme}.png"
+                        path = OUT / f"{slug}-{what}-{who}-{suffix}.png"
                         page.screenshot(path=str(path))
                         written.append(path)
                     guest.close()
