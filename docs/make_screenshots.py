@@ -1,6 +1,7 @@
 """Makes docs/screens/: every table page of every installed game at 360 x 740, as the host's
 phone and a guest's phone see it in the middle of a game and at its end, in the light and the
-dark colour scheme (and in Spanish, light: *-light-es.png), and each game's board at 1920 x 1080 (a TV in the middle of the table).
+dark colour scheme (and in Spanish, light: *-light-es.png), and each game's board at 1920 x 1080
+(a TV in the middle of the table).
 
     .venv/bin/python docs/make_screenshots.py
 
