@@ -90,3 +90,12 @@ def test_the_service_refuses_a_guest_as_the_page_does(game, bob):
         assert refusal.message == "Only the host sets the table's language."
     else:
         raise AssertionError("a guest set the table's language")
+
+
+def test_after_a_refused_form_the_switch_leads_back_to_the_table(alice, game):
+    client = browser_for(alice)
+    refused = client.post(f"/s/{game.pk}/move/", {"type": "add", "seat": "0", "points": "7"})
+    assert refused.status_code == 400
+    page = refused.content.decode()
+    assert f'name="next" value="/s/{game.pk}/"' in page
+    assert f'name="next" value="/s/{game.pk}/move/"' not in page
