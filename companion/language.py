@@ -17,9 +17,13 @@ def say(text):
     return text
 
 
-def said(data):
-    """A stored sentence (Text.as_data, or a plain str of an older row) in the active language."""
-    return say(Text.from_data(data)) if isinstance(data, dict) else data
+def said_deep(value):
+    """`value` (lists and dicts of an answer) with every Text in it said in the active language."""
+    if isinstance(value, dict):
+        return {key: said_deep(item) for key, item in value.items()}
+    if isinstance(value, list | tuple):
+        return [said_deep(item) for item in value]
+    return say(value)
 
 
 def install():

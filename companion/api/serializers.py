@@ -5,7 +5,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from companion import bgstats, engine, stats
-from companion.language import say
+from companion.language import said_deep, say
 from companion.models import Move, Player, Session
 
 
@@ -66,7 +66,8 @@ class SessionSerializer(serializers.ModelSerializer):
 
     @extend_schema_field(StandingSerializer(many=True))
     def get_standings(self, session):
-        return stats.session_standings(session, self._rules(session))
+        # A game in play: its rules' words in the details (a rating, a phase) said here.
+        return said_deep(stats.session_standings(session, self._rules(session)))
 
     @extend_schema_field(ShareSerializer(allow_null=True, help_text="Links that send a finished "
                                          "play to other apps; null while it is played."))
@@ -173,7 +174,7 @@ class GameSerializer(serializers.Serializer):
     moves = serializers.ListField(child=serializers.CharField())
 
     def to_representation(self, game):
-        return {"slug": game.slug, "name": game.name, "min_players": game.min_players,
+        return {"slug": game.slug, "name": say(game.name), "min_players": game.min_players,
                 "max_players": game.max_players, "options": dict(game.options),
                 "moves": sorted(game.moves)}
 

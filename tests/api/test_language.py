@@ -48,3 +48,11 @@ def test_the_schema_says_every_operation_takes_accept_language(as_alice):
         for method, operation in operations.items():
             names = [p["name"] for p in operation.get("parameters", [])]
             assert "Accept-Language" in names, (method, path)
+
+
+def test_a_games_name_made_by_its_rules_is_said_in_the_requests_language(as_alice):
+    names = {game["slug"]: game["name"]
+             for game in as_alice.get("/api/games/", HTTP_ACCEPT_LANGUAGE="es").json()}
+    assert names["pad"] == "Cualquier juego" and names["quixote"] == "Don Quixote"
+    names = {game["slug"]: game["name"] for game in as_alice.get("/api/games/").json()}
+    assert names["pad"] == "Any game"
