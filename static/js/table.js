@@ -283,9 +283,14 @@
   window.addEventListener("online", poll);
 
   // A rematch: every phone at the finished table follows to the new one.
+  var following = false;
   function follow() {
     var link = document.querySelector("#scoreboard [data-follow]");
-    if (link) window.location.assign(link.href);
+    // Once: each fragment of the same push settles and asks again, and a second assign would
+    // abort the first navigation.
+    if (!link || following) return;
+    following = true;
+    window.location.assign(link.href);
   }
   document.body.addEventListener("htmx:afterSettle", follow);
   follow();
