@@ -15,9 +15,11 @@ PHONE = {"viewport": {"width": 360, "height": 740}, "device_scale_factor": 2,
 # plain synchronous code.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
-# An assertion waits as long as any other step (the contexts' 10 s): on a loaded 2-core machine a
-# push or an answer can take longer than Playwright's default 5 s.
-expect.set_options(timeout=10_000)
+# An assertion waits as long as any other step (the contexts' WAIT): on a loaded 2-core machine (the
+# whole suite on two workers, each with its browser and servers) a push or an answer has taken
+# more than 10 s now and then. A passing step never waits this long; a failing one fails later.
+WAIT = 20_000
+expect.set_options(timeout=WAIT)
 
 
 @pytest.fixture(scope="session")
@@ -58,7 +60,7 @@ def phone(browser, live_server):
     def make(locale=None):
         context = browser.new_context(base_url=live_server.url, **PHONE,
                                       **({"locale": locale} if locale else {}))
-        context.set_default_timeout(10_000)
+        context.set_default_timeout(WAIT)
         context.requests = []
         context.on("request", lambda request: context.requests.append(request.url))
         contexts.append(context)

@@ -5,6 +5,7 @@ after a move its result is in view; a double tap records one move."""
 from playwright.sync_api import expect
 
 from companion.models import Move
+from tests.e2e.conftest import WAIT
 
 
 def top_of(page, selector):
@@ -43,7 +44,7 @@ def answered(page):
 def in_view(page, selector):
     """The element is (at least partly) inside the viewport, once the page has settled (the
     stream's push or the controls fetched again may still move things just after an answer)."""
-    expect(page.locator(selector).first).to_be_in_viewport(timeout=10_000)
+    expect(page.locator(selector).first).to_be_in_viewport(timeout=WAIT)
 
 
 def settled(page, session):
@@ -57,7 +58,7 @@ def double_tap_records_one(page, session, button):
     before = Move.objects.filter(session=session).count()
     button.dblclick()
     expect(page.locator("#table")).not_to_have_attribute("data-version",
-                                                         str(session.version), timeout=10_000)
+                                                         str(session.version), timeout=WAIT)
     settled(page, session)
     after = Move.objects.filter(session=session).count()
     assert after == before + 1, f"{after - before} moves recorded for one double tap"

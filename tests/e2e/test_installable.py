@@ -9,6 +9,7 @@ import json
 import pytest
 from playwright.sync_api import expect
 
+from tests.e2e.conftest import WAIT
 from tests.factories import session_for
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -59,7 +60,7 @@ def test_offline_the_table_keeps_its_last_state_and_a_move_tapped_is_sent_once_w
     assert session.moves.count() == 1
 
     page.context.set_offline(False)
-    expect(page.locator("#table")).to_have_attribute("data-outbox", "0", timeout=10_000)
+    expect(page.locator("#table")).to_have_attribute("data-outbox", "0", timeout=WAIT)
     expect(page.locator("#scoreboard tr[data-seat='1']")).to_contain_text("4")
     expect(notice).to_be_hidden()
     moves = list(session.moves.order_by("seq").values_list("data", flat=True))
