@@ -12,10 +12,11 @@ import random
 
 import pytest
 
-from companion.engine import Refused, RuleViolation, Text
+from companion.engine import RuleViolation, Text
 from games.pad import panel, rules
 from games.pad.rules import GAME
 from tests.rules import test_pad as rule_tests
+from tests.rules.texts import check_said, watching
 
 # The rule tests, collected here too (the fixture below watches them).
 globals().update({name: test for name, test in vars(rule_tests).items()
@@ -23,48 +24,7 @@ globals().update({name: test for name, test in vars(rule_tests).items()
 
 NAMES = rule_tests.NAMES
 
-
-def marked(msgid):
-    return f"«{msgid}»"
-
-
-def marked_plural(singular, plural, count):
-    return marked(singular if count == 1 else plural)
-
-
-def check_said(text):
-    """`text` said through a translator that marks each message: every placeholder filled from
-    the Text's own values (unmarked, it reads as the English), nested Texts translated too."""
-    assert isinstance(text, Text), repr(text)
-    said = text.say(marked, marked_plural)
-    assert "«" in said, f"not translatable: {text!r}"
-    assert said.replace("«", "").replace("»", "") == str(text)
-
-
-@pytest.fixture(autouse=True)
-def watched(monkeypatch):
-    """Every refusal made and every move played during a test: refusals are Texts, and so are the
-    move's log line and the "now" line after it."""
-    refusals = []
-    made = Refused.__init__
-
-    def refusal(self, message, **kwargs):
-        refusals.append(message)
-        made(self, message, **kwargs)
-
-    monkeypatch.setattr(RuleViolation, "__init__", refusal)
-    lines = []
-    for move_type, move in list(GAME.moves.items()):
-        def watch(state, data, actor, rng, move=move, move_type=move_type):
-            after = move(state, data, actor, rng)
-            lines.append(GAME.summary({"type": move_type, "data": data}, state, after))
-            if GAME.now(after) is not None:
-                lines.append(GAME.now(after))
-            return after
-        monkeypatch.setitem(GAME.moves, move_type, watch)
-    yield
-    for text in refusals + lines:
-        check_said(text)
+watched = watching(GAME)
 
 
 def new(**options):
