@@ -18,7 +18,7 @@ from games.alatriste import panel, rules
 from games.alatriste.rules import GAME
 from tests.rules import test_alatriste as rule_tests
 from tests.rules.test_alatriste import BOCANEGRA, QUEVEDO, SWORD, play, ready, with_seat
-from tests.rules.texts import check_said, watching
+from tests.rules.texts import check_said, translator, watching
 
 # The rule tests, collected here too (the fixture below watches them).
 globals().update({name: test for name, test in vars(rule_tests).items()
@@ -87,14 +87,7 @@ SPANISH = {
 }
 
 
-def spanish(msgid):
-    found = SPANISH.get(msgid, msgid)
-    return found if isinstance(found, str) else found[1]
-
-
-def spanish_plural(singular, plural, count):
-    one, many = SPANISH.get(singular, (singular, plural))
-    return one if count == 1 else many
+spanish, spanish_plural = translator(SPANISH)
 
 
 def test_a_translation_puts_the_values_in_its_own_order():

@@ -15,7 +15,7 @@ from companion.engine import RuleViolation, Text
 from games.knights import panel, rules
 from games.knights.rules import GAME
 from tests.rules import test_knights as rule_tests
-from tests.rules.texts import check_said, watching
+from tests.rules.texts import check_game_words, check_said, watching
 
 # The rule tests, collected here too (the fixture below watches them).
 globals().update({name: test for name, test in vars(rule_tests).items()
@@ -120,16 +120,9 @@ def test_worship_lines_and_the_end_of_a_round_are_texts():
 
 
 def test_the_game_s_words_are_texts():
-    for text in (GAME.score_label, GAME.rank_rule, *rules.KIND_NAMES.values(),
-                 *rules.VICTORY_NAMES.values(), *rules.PHASE_NAMES.values(),
-                 *rules.JOUST_CARD_NAMES.values(), *panel.PHASE_WORDS.values()):
-        check_said(text)
-    for option in GAME.option_fields:
-        check_said(option.label)
-        if option.help:
-            check_said(option.help)
-        for _value, label in option.choices:
-            check_said(label)
+    check_game_words(GAME, *rules.KIND_NAMES.values(), *rules.VICTORY_NAMES.values(),
+                     *rules.PHASE_NAMES.values(), *rules.JOUST_CARD_NAMES.values(),
+                     *panel.PHASE_WORDS.values())
 
 
 def test_the_panel_s_sentences_are_texts():

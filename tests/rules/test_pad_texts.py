@@ -16,7 +16,7 @@ from companion.engine import RuleViolation, Text
 from games.pad import panel, rules
 from games.pad.rules import GAME
 from tests.rules import test_pad as rule_tests
-from tests.rules.texts import check_said, watching
+from tests.rules.texts import check_game_words, check_said, translator, watching
 
 # The rule tests, collected here too (the fixture below watches them).
 globals().update({name: test for name, test in vars(rule_tests).items()
@@ -96,13 +96,7 @@ SPANISH = {
 }
 
 
-def spanish(msgid):
-    return SPANISH.get(msgid, msgid)
-
-
-def spanish_plural(singular, plural, count):
-    one, many = SPANISH.get(singular, (singular, plural))
-    return one if count == 1 else many
+spanish, spanish_plural = translator(SPANISH)
 
 
 def test_a_translation_puts_the_values_in_its_own_order():
@@ -132,18 +126,11 @@ def test_lists_say_their_and_in_the_readers_language():
 
 def test_the_game_s_words_are_texts():
     check_said(GAME.name)
-    for text in (GAME.score_label, *rules.WIN_WORDS.values(), *rules.RANK_RULES.values()):
-        check_said(text)
+    check_game_words(GAME, *rules.WIN_WORDS.values(), *rules.RANK_RULES.values())
     for win in rules.WINS:
         rule = GAME.rank_rule(new(win=win))
         check_said(rule)
         assert rule == rules.WIN_WORDS[win] + "."
-    for option in GAME.option_fields:
-        check_said(option.label)
-        if option.help:
-            check_said(option.help)
-        for _value, label in option.choices:
-            check_said(label)
 
 
 def test_the_live_parts_sentences_are_texts():

@@ -14,7 +14,7 @@ from companion.engine import RuleViolation, Text
 from games.quixote import panel, rules
 from games.quixote.rules import GAME
 from tests.rules import test_quixote as rule_tests
-from tests.rules.texts import check_said, watching
+from tests.rules.texts import check_said, translator, watching
 
 # The rule tests, collected here too (the fixture below watches them).
 globals().update({name: test for name, test in vars(rule_tests).items()
@@ -76,13 +76,7 @@ SPANISH = {
 }
 
 
-def spanish(msgid):
-    return SPANISH.get(msgid, msgid)
-
-
-def spanish_plural(singular, plural, count):
-    one, many = SPANISH.get(singular, (singular, plural))
-    return one if count == 1 else many
+spanish, spanish_plural = translator(SPANISH)
 
 
 def test_a_translation_puts_the_values_in_its_own_order():

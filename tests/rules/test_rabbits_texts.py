@@ -16,7 +16,7 @@ from companion.engine import RuleViolation, Text, _
 from games.rabbits import panel, rules
 from games.rabbits.rules import GAME
 from tests.rules import test_rabbits as rule_tests
-from tests.rules.texts import check_said, watching
+from tests.rules.texts import check_game_words, check_said, translator, watching
 
 # The rule tests, collected here too (the fixture below watches them).
 globals().update({name: test for name, test in vars(rule_tests).items()
@@ -54,13 +54,7 @@ SPANISH = {
 }
 
 
-def spanish(msgid):
-    return SPANISH.get(msgid, msgid)
-
-
-def spanish_plural(singular, plural, count):
-    one, many = SPANISH.get(singular, (singular, plural))
-    return one if count == 1 else many
+spanish, spanish_plural = translator(SPANISH)
 
 
 def test_a_translation_puts_the_values_in_its_own_order():
@@ -97,15 +91,8 @@ def test_what_is_missing_for_the_citadel_is_a_text(ending, royals):
 
 
 def test_the_game_s_words_are_texts():
-    for text in (GAME.score_label, GAME.rank_rule, *rules.ENDING_WORDS.values(),
-                 *rules.PLACE_NAMES.values(), *rules.SUIT_NAMES.values()):
-        check_said(text)
-    for option in GAME.option_fields:
-        check_said(option.label)
-        if option.help:
-            check_said(option.help)
-        for _value, label in option.choices:
-            check_said(label)
+    check_game_words(GAME, *rules.ENDING_WORDS.values(), *rules.PLACE_NAMES.values(),
+                     *rules.SUIT_NAMES.values())
 
 
 def test_the_panel_s_sentences_are_texts():

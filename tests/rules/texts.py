@@ -59,3 +59,32 @@ def watching(game):
             check_said(text)
 
     return watched
+
+
+def check_game_words(game, *texts):
+    """The game's own words are Texts: what its score counts, how places are decided (where it
+    is one sentence), every set-up option's label, help and choices, and `texts`."""
+    rank_rule = () if callable(game.rank_rule) else (game.rank_rule,)
+    for text in (game.score_label, *rank_rule, *texts):
+        check_said(text)
+    for option in game.option_fields:
+        check_said(option.label)
+        if option.help:
+            check_said(option.help)
+        for _value, label in option.choices:
+            check_said(label)
+
+
+def translator(table):
+    """(gettext, ngettext) of a small made-up catalogue: {msgid: translation} and, for a
+    sentence with a number, {singular: (one, many)}."""
+
+    def gettext(msgid):
+        found = table.get(msgid, msgid)
+        return found if isinstance(found, str) else found[1]
+
+    def ngettext(singular, plural, count):
+        one, many = table.get(singular, (singular, plural))
+        return one if count == 1 else many
+
+    return gettext, ngettext
