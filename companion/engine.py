@@ -122,8 +122,13 @@ def joined(sep: str, parts: Iterable[Any]) -> Text:
     return Text("", parts=list(parts), sep=sep)
 
 
-# The name pure modules used before Text: a marked sentence with no values.
-mark = _
+def listing(names: Iterable[Any]) -> Text:
+    """"Ana", "Ana and Ben", "Ana, Ben and Luis": the "and" in the reader's language (names may
+    be Texts, each said alone)."""
+    names = list(names)
+    if len(names) < 2:
+        return joined("", names)
+    return _("{names} and {last}", names=joined(", ", names[:-1]), last=names[-1])
 
 
 class Refused(Exception):  # noqa: N818 (a refusal is not a program error)

@@ -28,7 +28,17 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from companion.engine import Game, Option, RuleViolation, Text, _, joined, n_, rank_by_score
+from companion.engine import (
+    Game,
+    Option,
+    RuleViolation,
+    Text,
+    _,
+    joined,
+    listing,
+    n_,
+    rank_by_score,
+)
 
 WINS = ("high", "low", "coop", "none")
 WIN_WORDS = {
@@ -72,13 +82,6 @@ def whole_points(value: Any, name: str, field: str) -> int:
                               "way at most).", what=what, points=value, most=MAX_POINTS),
                             field=field)
     return value
-
-
-def listing(words: list[Any]) -> Text:
-    """"A", "A and B", "A, B and C": the "and" in the reader's language."""
-    if len(words) < 2:
-        return joined("", words)
-    return _("{names} and {last}", names=joined(", ", words[:-1]), last=words[-1])
 
 
 def _seat_list(names: list[str]) -> str:

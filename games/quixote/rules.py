@@ -45,7 +45,17 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from companion.engine import Game, Option, RuleViolation, Text, _, joined, n_, rank_by_score
+from companion.engine import (
+    Game,
+    Option,
+    RuleViolation,
+    Text,
+    _,
+    joined,
+    listing,
+    n_,
+    rank_by_score,
+)
 
 COLUMNS = "ABCDEFGH"
 ROWS = (1, 2, 3)
@@ -561,13 +571,6 @@ def _refuse_turn(state: Mapping[str, Any]) -> None:
                "{round}.", len(waiting), round=round_, names=listing(waiting)),
             field="type",
         )
-
-
-def listing(names: list[str]) -> Text:
-    """"Ana", "Ana and Ben", "Ana, Ben and Luis": the "and" in the reader's language."""
-    if len(names) < 2:
-        return joined("", names)
-    return _("{names} and {last}", names=", ".join(names[:-1]), last=names[-1])
 
 
 def _table_turn(state: Mapping[str, Any], data: Mapping[str, Any]) -> str:
