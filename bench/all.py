@@ -117,10 +117,11 @@ async def window(run, phones, rate, seconds):
     # The server's CPU time per move, the renders' share of it (their thread CPU time).
     wall = marks["end"]["cpu"]["time"] - marks["start"]["cpu"]["time"]
     result["cpu_ms"] = 1000 * result["cpu"]["server"] * wall / moves if moves else None
-    render = counts.get("render_cpu:shared", 0) + counts.get("render_cpu:panel", 0)
+    kinds = ("shared", "panel", "ahead")
+    render = sum(counts.get(f"render_cpu:{kind}", 0) for kind in kinds)
     result["render_ms"] = 1000 * render / moves if moves else None
-    result["renders_per_move"] = (counts.get("renders:shared", 0)
-                                  + counts.get("renders:panel", 0)) / moves if moves else None
+    result["renders_per_move"] = (sum(counts.get(f"renders:{kind}", 0) for kind in kinds)
+                                  / moves if moves else None)
     return result
 
 

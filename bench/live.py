@@ -163,16 +163,19 @@ def _install_counters():
 
         return wrapper
 
-    fragments.render_shared = timed_thread("shared", fragments.render_shared)
+    # Rendered by a stream from the database, and rendered ahead by a move's request (carried
+    # to every process with the announcement).
+    fragments.render_shared_lines = timed_thread("shared", fragments.render_shared_lines)
     fragments.render_panel = timed_thread("panel", fragments.render_panel)
+    fragments.render_ahead = timed_thread("ahead", fragments.render_ahead)
 
     announce = live.announce
 
-    def announce_and_note_commit(session_id, version):
+    def announce_and_note_commit(session_id, version, ahead=None):
         request = _request.get()
         if request is not None:
             transaction.on_commit(partial_commit(request))
-        return announce(session_id, version)
+        return announce(session_id, version, ahead)
 
     def partial_commit(request):
         def committed():
@@ -881,7 +884,9 @@ def report(args, command, results):
         queries_stream = counts.get("queries:stream", 0)
         renders_shared = counts.get("renders:shared", 0)
         renders_panel = counts.get("renders:panel", 0)
-        render_cpu = counts.get("render_cpu:shared", 0) + counts.get("render_cpu:panel", 0)
+        renders_ahead = counts.get("renders:ahead", 0)
+        render_cpu = sum(counts.get(f"render_cpu:{name}", 0)
+                         for name in ("shared", "panel", "ahead"))
         rows += [
             ("requests served per move", f"{per_move(requests)} (server-counted in the window: "
                                          f"{requests:.0f} requests / {moves} moves; client "
@@ -891,10 +896,12 @@ def report(args, command, results):
                                  f"(of which {per_move(counts.get('savepoints:move', 0))} "
                                  f"savepoints) + {per_move(queries_stream)} in the streams' "
                                  "renders (counted in the server processes)"),
-            ("renders per move", f"{per_move(renders_shared)} shared + {per_move(renders_panel)}"
-                                 f" panels = {1000 * render_cpu / max(moves, 1):.1f} ms CPU per "
-                                 f"move (a shared render {each('shared')} ms, a panel "
-                                 f"{each('panel')} ms CPU)"),
+            ("renders per move", f"{per_move(renders_ahead)} ahead (in the POST) + "
+                                 f"{per_move(renders_shared)} shared (by a stream) + "
+                                 f"{per_move(renders_panel)} panels = "
+                                 f"{1000 * render_cpu / max(moves, 1):.1f} ms CPU per move (one "
+                                 f"ahead {each('ahead')} ms, a shared render {each('shared')} ms, "
+                                 f"a panel {each('panel')} ms CPU)"),
             ("server time in the POST handler", f"mean "
              f"{1000 * counts.get('handler_seconds:move', 0) / max(moves, 1):.1f} ms "
              "(request in → response start, inside the worker)"),

@@ -6,7 +6,7 @@ class CompanionConfig(AppConfig):
     verbose_name = "Companion"
 
     def ready(self):
-        from companion import language
+        from companion import language, streams  # noqa: F401 - streams: the broker's hooks
 
         language.install()
 

@@ -8,7 +8,7 @@ phone sees alike) laid out by `games/<slug>/panel.html` and `panel_live.html`.
 
 from datetime import timedelta
 
-from django.template.loader import render_to_string
+from django.template.loader import get_template, render_to_string
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -32,15 +32,17 @@ def _live(plugin, session, standings):
     return plugin.live_model(plugin.rules.redact(session.state, None), standings)
 
 
-def fragment_context(session, actor, *, posted=None, refusal=None, panel=True):
+def fragment_context(session, actor, *, posted=None, refusal=None, panel=True, moves=None):
     """Everything the partials need, for one viewer (actor None: the board). `posted` and
     `refusal` refill a refused form: the form's fields ({name: [values]}) and
-    {"form", "message"}. panel=False leaves out the panel's model (the shared fragments)."""
+    {"form", "message"}. panel=False leaves out the panel's model (the shared fragments).
+    `moves`: the newest moves, newest first, when the caller has them (else read here)."""
     plugin = plugins.get(session.game)
     rules = plugin.rules
     viewer = actor.seat if actor else None
     is_host = bool(actor and actor.is_host)
-    moves = list(session.moves.order_by("-seq")[:LOG_LENGTH])
+    if moves is None:
+        moves = list(session.moves.order_by("-seq")[:LOG_LENGTH])
     last_active = next((move for move in moves if not move.undone), None)
     if last_active is None and len(moves) == LOG_LENGTH:
         last_active = session.moves.filter(undone=False).order_by("-seq").first()
@@ -58,6 +60,7 @@ def fragment_context(session, actor, *, posted=None, refusal=None, panel=True):
         "state": state,
         "standings": standings,
         "moves": moves,
+        "log_lines": log_lines(moves),
         "last_active": last_active,
         "actor": actor,
         "can_play": actor is not None,
@@ -116,16 +119,47 @@ def viewer_actor(session, viewer, is_host):
     return Actor(guest=Guest(session=session, seat=viewer))
 
 
+def log_lines(moves):
+    """Each move's line of the log, newest first, as the `log` fragment lists them."""
+    template = get_template("companion/table.html#log_line")
+    return [template.render({"move": move}) for move in moves]
+
+
+def render_log(lines):
+    """The `log` fragment made of lines already rendered (log_lines)."""
+    return render_to_string("companion/table.html#log", {"log_lines": lines})
+
+
 def render_shared(session):
+    """The fragments every phone sees alike: {name: html}."""
+    return render_shared_lines(session)[0]
+
+
+def render_shared_lines(session):
+    """render_shared's fragments, and the log's lines (newest first) they were made of."""
     # The undo button as a seat with a phone sees it; the panel is not among these.
     context = fragment_context(session, Actor.host(session), panel=False)
-    shared = {name: render_to_string(f"companion/table.html#{name}", context) for name in SHARED}
+    return _render_shared(session, context), context["log_lines"]
+
+
+def _render_shared(session, context, names=SHARED):
+    shared = {name: render_to_string(f"companion/table.html#{name}", context) for name in names}
     plugin = context["plugin"]
     if plugin.live_model is not None:
         shared["panel_live"] = render_to_string(plugin.live_template, {
             **context, "state": plugin.rules.redact(session.state, None),
             "live": _live(plugin, session, context["standings"])})
     return shared
+
+
+def render_ahead(session, move):
+    """The shared fragments of the version `move` has just made, from what the move's request
+    holds (no query when the session came with its seats and owner): all but the log, whose new
+    line comes apart (`line`) for each server process to put before the lines it shows.
+    Returns {"html": {name: html}, "line": html}."""
+    context = fragment_context(session, Actor.host(session), panel=False, moves=[move])
+    names = tuple(name for name in SHARED if name != "log")
+    return {"html": _render_shared(session, context, names), "line": context["log_lines"][0]}
 
 
 def render_panel(session, viewer, is_host):

@@ -5,12 +5,20 @@
 - SQLite (one process): the announcement is handed over right after the commit.
 
 Streams subscribe an asyncio.Queue; `deliver` puts versions on it from any thread.
+
+A move's announcement carries the fragments its request rendered ahead (`ahead`: see
+fragments.render_ahead), compressed into the NOTIFY's payload when they fit in it: then no server
+process renders that version again from the database for its phones (`on_ahead`, set by the
+streams, takes them before the streams are told).
 """
 
 import asyncio
+import base64
 import contextlib
+import json
 import logging
 import threading
+import zlib
 from collections import defaultdict
 from functools import partial
 
@@ -19,6 +27,9 @@ from django.db import connection, transaction
 
 log = logging.getLogger(__name__)
 CHANNEL = "companion"
+# PostgreSQL refuses a NOTIFY payload of 8000 bytes or more; fragments that do not fit stay behind
+# (each server process then renders that version itself).
+PAYLOAD_LIMIT = 7900
 
 _lock = threading.Lock()
 _subscribers: dict[int, set[tuple[asyncio.AbstractEventLoop, asyncio.Queue]]] = defaultdict(set)
@@ -62,8 +73,22 @@ def _put(queue, version):
     queue.put_nowait(version)
 
 
-def deliver(session_id: int, version: int) -> None:
-    """Hand `version` to this process's streams of the session, from any thread."""
+# Set by the streams: render_ahead(session, move) -> the fragments to carry (or None), and
+# on_ahead(session_id, version, ahead) to keep them before the streams hear of the version
+# (`ahead` as render_ahead made it, or packed: see unpack).
+render_ahead = None
+on_ahead = None
+
+
+def deliver(session_id: int, version: int, ahead=None) -> None:
+    """Hand `version` to this process's streams of the session, from any thread, with the
+    fragments rendered ahead for it when they came along."""
+    if ahead is not None and on_ahead is not None:
+        try:
+            on_ahead(session_id, version, ahead)
+        except Exception:  # noqa: BLE001 - the streams then render the version themselves
+            log.exception("live: the fragments carried with %s:%s were not kept",
+                          session_id, version)
     with _lock:
         targets = list(_subscribers.get(session_id, ()))
     for loop, queue in targets:
@@ -72,13 +97,43 @@ def deliver(session_id: int, version: int) -> None:
             loop.call_soon_threadsafe(partial(_put, queue, version))
 
 
-def announce(session_id: int, version: int) -> None:
-    """Called by the services inside the move's transaction."""
+def announce(session_id: int, version: int, ahead=None) -> None:
+    """Called by the services inside the move's transaction; `ahead`: the fragments of this
+    version rendered by the request (a JSON-able dict), carried to every server process."""
     if connection.vendor == "postgresql":
+        payload = f"{session_id}:{version}"
+        if ahead is not None:
+            packed = f"{payload}:{pack(ahead)}"
+            if len(packed) <= PAYLOAD_LIMIT:
+                payload = packed
         with connection.cursor() as cursor:
-            cursor.execute("SELECT pg_notify(%s, %s)", [CHANNEL, f"{session_id}:{version}"])
+            cursor.execute("SELECT pg_notify(%s, %s)", [CHANNEL, payload])
     else:
-        transaction.on_commit(partial(deliver, session_id, version))
+        transaction.on_commit(partial(deliver, session_id, version, ahead))
+
+
+def pack(ahead) -> str:
+    """The fragments as NOTIFY's payload can carry them: their language, then the whole as JSON,
+    compressed, in base64."""
+    raw = json.dumps(ahead, separators=(",", ":")).encode()
+    return f"{ahead['language']}:" + base64.b64encode(zlib.compress(raw, 6)).decode("ascii")
+
+
+def packed_language(text: str) -> str:
+    """The language of packed fragments, read without unpacking them."""
+    return text.partition(":")[0]
+
+
+def unpack(text: str):
+    return json.loads(zlib.decompress(base64.b64decode(text.partition(":")[2])))
+
+
+def parse(payload: str):
+    """(session id, version, the fragments carried, still packed, or None) from a NOTIFY's
+    payload: a process that shows no phone that session does not unpack them."""
+    session_id, _, rest = payload.partition(":")
+    version, _, packed = rest.partition(":")
+    return int(session_id), int(version), packed or None
 
 
 # The PostgreSQL listener ---------------------------------------------------------------------
@@ -105,8 +160,7 @@ def _listen_forever():
                 while not _stopping.is_set():
                     # The timeout only lets the loop see a stop; notifications arrive at once.
                     for notify in conn.notifies(timeout=1.0):
-                        session_id, _, version = notify.payload.partition(":")
-                        deliver(int(session_id), int(version))
+                        deliver(*parse(notify.payload))
         except Exception:  # noqa: BLE001 - the listener must outlive a database restart
             log.exception("live: the LISTEN connection failed; reconnecting")
             _stopping.wait(backoff)

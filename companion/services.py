@@ -390,8 +390,13 @@ def _settle(session, rules):
         _results_remove(session, rules)
 
 
-def _announce(session):
-    live.announce(session.pk, session.version)
+def _announce(session, move=None):
+    """Tell every phone of the session of its new version; after a move, with the fragments that
+    version shows rendered ahead from what this request holds (see live.render_ahead)."""
+    ahead = None
+    if move is not None and live.render_ahead is not None:
+        ahead = live.render_ahead(session, move)
+    live.announce(session.pk, session.version, ahead)
 
 
 def move_fingerprint(move_type, fields):
@@ -453,7 +458,7 @@ def _move_play_as_read(*, session, type, data, actor, expected_version, fingerpr
         )
         move.session = session
         move.repeated = False
-        _announce(session)
+        _announce(session, move)
     return move
 
 
@@ -511,7 +516,7 @@ def move_play(*, session, type, data, actor, expected_version=None, key=None, an
         if key and answer is not None:
             move.reply = answer(move)
             Move.objects.filter(pk=move.pk).update(reply=move.reply)
-        _announce(session)
+        _announce(session, move)
     return move
 
 

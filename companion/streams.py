@@ -9,6 +9,7 @@ A stream holds no database connection while it waits: each read opens and closes
 
 import asyncio
 import json
+import logging
 import threading
 from collections import OrderedDict
 
@@ -22,6 +23,7 @@ from companion.access import session_access
 from companion.errors import Refused
 from companion.models import Session
 
+log = logging.getLogger(__name__)
 KEEPALIVE_SECONDS = 15
 # Sessions whose fragments a server process keeps (the rest are rendered again when pushed).
 SESSIONS_KEPT = 1000
@@ -134,15 +136,18 @@ class Bounded(OrderedDict):
 
 
 class Rendered:
-    """One version of a session's shared fragments, as this process rendered them, with the names
-    of those whose HTML differs from the version it rendered before (`previous`), and the pushes
-    made of them: each push's text is made once, whatever the number of phones it goes to."""
+    """One version of a session's shared fragments, as this process rendered them (or took them
+    from the move's announcement), with the names of those whose HTML differs from the version it
+    had before (`previous`), and the pushes made of them: each push's text is made once, whatever
+    the number of phones it goes to. `lines`: the log's lines, newest first, so that the next
+    move's log is its own line before these."""
 
-    __slots__ = ("version", "html", "previous", "changed", "_texts", "version_event")
+    __slots__ = ("version", "html", "lines", "previous", "changed", "_texts", "version_event")
 
-    def __init__(self, version, html, before=None):
+    def __init__(self, version, html, before=None, lines=None):
         self.version = version
         self.html = html
+        self.lines = lines
         self.previous = before.version if before is not None else None
         self.changed = [name for name in html
                         if before is None or before.html.get(name) != html[name]]
@@ -176,13 +181,48 @@ class FragmentCache:
         self._panels = Bounded(sessions)
         self._locks = Bounded(sessions)  # (session id, event loop) -> asyncio.Lock
         self.renders = 0
+        self.taken = 0  # versions taken from a move's announcement, not rendered here
 
     @staticmethod
     @_read
     def _render_shared(pk, language):
         session = Session.objects.select_related("owner").get(pk=pk)
         with translation.override(language):
-            return session.version, fragments.render_shared(session)
+            html, lines = fragments.render_shared_lines(session)
+            return session.version, html, lines
+
+    def _latest(self, key):
+        with self._lock:
+            return self._shared.get(key)
+
+    def _keep(self, key, rendered):
+        """Keep `rendered` unless a newer version is kept already (the listener's thread and
+        the streams both bring versions)."""
+        with self._lock:
+            kept = self._shared.get(key)
+            if kept is not None and kept.version >= rendered.version:
+                return kept
+            self._shared[key] = rendered
+            return rendered
+
+    def take_ahead(self, pk, version, ahead):
+        """The fragments a move's request rendered ahead for `version` (live.on_ahead): kept
+        as this process's, with the log made of the new line before the lines of the version
+        before, when this process shows that version (else its phones' next push renders)."""
+        if isinstance(ahead, str):
+            before = self._latest((pk, live.packed_language(ahead)))
+            if before is None or before.version != version - 1 or before.lines is None:
+                return
+            ahead = live.unpack(ahead)
+        language = ahead["language"]
+        before = self._latest((pk, language))
+        if before is None or before.version != version - 1 or before.lines is None:
+            return
+        lines = [ahead["line"], *before.lines[:fragments.LOG_LENGTH - 1]]
+        with translation.override(language):
+            html = {**ahead["html"], "log": fragments.render_log(lines)}
+        self._keep((pk, language), Rendered(version, html, before=before, lines=lines))
+        self.taken += 1
 
     @staticmethod
     @_read
@@ -193,15 +233,16 @@ class FragmentCache:
 
     async def shared(self, pk, version, language):
         """The Rendered fragments of the session at `version` or newer, in `language`."""
-        cached = self._shared.get((pk, language))
+        key = (pk, language)
+        cached = self._latest(key)
         if cached is None or cached.version < version:
             async with self._session_lock(pk):
-                cached = self._shared.get((pk, language))
+                cached = self._latest(key)
                 if cached is None or cached.version < version:
-                    before = cached
-                    cached = Rendered(*await self._render_shared(pk, language), before=before)
+                    new_version, html, lines = await self._render_shared(pk, language)
                     self.renders += 1
-                    self._shared[(pk, language)] = cached
+                    cached = self._keep(key, Rendered(new_version, html, before=cached,
+                                                      lines=lines))
         return cached
 
     async def panel(self, pk, version, viewer, is_host, language):
@@ -231,6 +272,22 @@ class FragmentCache:
 
 
 cache = FragmentCache()
+
+
+def render_ahead(session, move):
+    """live.render_ahead: the fragments of the version `move` made, in the table's language (the
+    board's, and every phone's unless it reads another), or None when they cannot be made."""
+    try:
+        with translation.override(session.language):
+            ahead = fragments.render_ahead(session, move)
+    except Exception:  # noqa: BLE001 - the move stands; each process renders this version itself
+        log.exception("live: the fragments of session %s were not rendered ahead", session.pk)
+        return None
+    return {"language": session.language, **ahead}
+
+
+live.render_ahead = render_ahead
+live.on_ahead = cache.take_ahead
 
 
 async def table_stream(request, pk):

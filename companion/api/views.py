@@ -198,11 +198,13 @@ class MoveList(APIView):
                     "the session's game, each with its own fields (components <Game><Move>Move).",
     )
     def post(self, request, pk):
-        # The seats (for the answer) and the newest seq come with the session: five queries in
-        # all for a phone's move (the session and its guest, the seats, the session written,
-        # the move, the announcement).
+        # The seats (for the answer) and the newest seq come with the session, and its owner
+        # (the fragments rendered ahead are the host's view): five queries in all for a phone's
+        # move (the session and its guest, the seats, the session written, the move, the
+        # announcement).
         session, actor = session_access(
-            request, pk, queryset=services.with_last_seq(sessions_with_seats()))
+            request, pk,
+            queryset=services.with_last_seq(sessions_with_seats()).select_related("owner"))
         fields = dict(request.data) if isinstance(request.data, dict) else {}
         move_type = fields.pop("type", None)
         move = services.move_play(
