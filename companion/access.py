@@ -5,11 +5,13 @@
 - anyone else, other hosts included: 404, as if the session did not exist.
 """
 
+import functools
+
 from django.db.models import FilteredRelation, Q
 from django.utils.translation import gettext as _
 
 from companion.errors import Forbidden, NotFound, Refused
-from companion.models import Guest, Session
+from companion.models import Guest, Move, Seat, Session
 from companion.services import Actor
 
 GUEST_HEADER = "X-Guest-Token"
@@ -55,19 +57,60 @@ def session_access(request, session_id, *, cookies=False, queryset=None):
         queryset = queryset.annotate(phone=FilteredRelation(
             "guests", condition=Q(guests__token=token))).select_related("phone")
     session = queryset.filter(pk=session_id).first()
+    guest = getattr(session, "phone", None) if token else None  # unset when no guest joins
+    return session, _actor(request, session, guest, token)
+
+
+def _actor(request, session, guest, token):
+    """Who acts on `session` (None: not found), read with the guest whose token came, if any."""
     if session is None:
         raise NotFound(_("There is no such game, or it is not yours."))
     user = request_user(request)
     if user is not None and session.owner_id == user.pk:
-        return session, Actor(user=user, host_seat=session.host_seat)
-    guest = getattr(session, "phone", None) if token else None  # unset when no guest joins
+        return Actor(user=user, host_seat=session.host_seat)
     if guest is not None:
         guest.session = session
-        return session, Actor(guest=guest)
+        return Actor(guest=guest)
     if token and token == request.headers.get(GUEST_HEADER) \
             and Guest.objects.filter(token=token).exists():
         raise Forbidden(_("This guest token belongs to another game."))
     raise NotFound(_("There is no such game, or it is not yours."))
+
+
+@functools.cache
+def _play_sql():
+    # Names from the models' metadata only; the values (token, id) are parameters.
+    session = Session._meta
+    columns = ", ".join(f's."{field.column}"' for field in session.concrete_fields)
+    return (f'SELECT {columns}, '  # noqa: S608
+            f'COALESCE((SELECT MAX(m."seq") FROM "{Move._meta.db_table}" m '
+            f'WHERE m."session_id" = s."id"), 0) AS last_seq, '
+            f'g."id" AS phone_pk, g."seat" AS phone_seat '
+            f'FROM "{session.db_table}" s LEFT JOIN "{Guest._meta.db_table}" g '
+            f'ON g."session_id" = s."id" AND g."token" = %s WHERE s."id" = %s')
+
+
+def session_access_to_play(request, session_id):
+    """session_access for a phone's move through the API, in two plain queries built once: the
+    session with the seq of its newest move (`last_seq`, see services.with_last_seq) and the
+    guest whose token came, then its seats (`session.seats.all()` reads no more). The ORM would
+    build the same two queries anew for every move, which cost more than running them."""
+    token = _guest_token(request, session_id, cookies=False)
+    number = session_id if isinstance(session_id, int) else int(session_id)
+    session = next(iter(Session.objects.raw(_play_sql(), [token, number])), None)
+    guest = None
+    if session is not None:
+        if session.phone_pk is not None:
+            guest = Guest.from_db(session._state.db, ["id", "session_id", "token", "seat"],
+                                  [session.phone_pk, session.pk, token, session.phone_seat])
+        seats = session.seats.all()
+        seats._result_cache = list(Seat.objects.raw(
+            f'SELECT * FROM "{Seat._meta.db_table}" WHERE "session_id" = %s '  # noqa: S608
+            'ORDER BY "index"',
+            [session.pk]))
+        seats._prefetch_done = True
+        session._prefetched_objects_cache = {"seats": seats}
+    return session, _actor(request, session, guest, token)
 
 
 def owned_or_404(queryset, user, **lookup):

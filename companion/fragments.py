@@ -10,7 +10,9 @@ from datetime import timedelta
 
 from django.template.loader import get_template, render_to_string
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import timezone, translation
+from django.utils.functional import SimpleLazyObject
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
 from companion import engine, plugins
@@ -125,9 +127,21 @@ def log_lines(moves):
     return [template.render({"move": move}) for move in moves]
 
 
+_LINES = mark_safe("<!--lines-->")
+_log_frames = {}  # language -> the log fragment's text before and after its lines
+
+
 def render_log(lines):
-    """The `log` fragment made of lines already rendered (log_lines)."""
-    return render_to_string("companion/table.html#log", {"log_lines": lines})
+    """The `log` fragment made of lines already rendered (log_lines, at least one): the text
+    around them is rendered once per language, then the fragment is only joined."""
+    language = translation.get_language()
+    frame = _log_frames.get(language)
+    if frame is None:
+        text = render_to_string("companion/table.html#log", {"log_lines": [_LINES]})
+        frame = _log_frames[language] = tuple(text.split(_LINES))
+    before, after = frame
+    # Each piece is a template's output, escaped as it was rendered.
+    return mark_safe(before + "".join(lines) + after)  # noqa: S308
 
 
 def render_shared(session):
@@ -135,10 +149,16 @@ def render_shared(session):
     return render_shared_lines(session)[0]
 
 
+def _host_view(session):
+    """The host as the shared fragments see the table: they ask only whether it is the host and
+    at which seat, so the host's account is read only if something asks more of it."""
+    return Actor(user=SimpleLazyObject(lambda: session.owner), host_seat=session.host_seat)
+
+
 def render_shared_lines(session):
     """render_shared's fragments, and the log's lines (newest first) they were made of."""
     # The undo button as a seat with a phone sees it; the panel is not among these.
-    context = fragment_context(session, Actor.host(session), panel=False)
+    context = fragment_context(session, _host_view(session), panel=False)
     return _render_shared(session, context), context["log_lines"]
 
 
@@ -157,7 +177,7 @@ def render_ahead(session, move):
     holds (no query when the session came with its seats and owner): all but the log, whose new
     line comes apart (`line`) for each server process to put before the lines it shows.
     Returns {"html": {name: html}, "line": html}."""
-    context = fragment_context(session, Actor.host(session), panel=False, moves=[move])
+    context = fragment_context(session, _host_view(session), panel=False, moves=[move])
     names = tuple(name for name in SHARED if name != "log")
     return {"html": _render_shared(session, context, names), "line": context["log_lines"][0]}
 

@@ -69,8 +69,9 @@ def stats():
                 "listener": bool(_listener and _listener.is_alive())}
 
 
-def _put(queue, version):
-    queue.put_nowait(version)
+def _put(queues, version):
+    for queue in queues:
+        queue.put_nowait(version)
 
 
 # Set by the streams: render_ahead(session, move) -> the fragments to carry (or None), and
@@ -89,12 +90,15 @@ def deliver(session_id: int, version: int, ahead=None) -> None:
         except Exception:  # noqa: BLE001 - the streams then render the version themselves
             log.exception("live: the fragments carried with %s:%s were not kept",
                           session_id, version)
+    loops = defaultdict(list)
     with _lock:
-        targets = list(_subscribers.get(session_id, ()))
-    for loop, queue in targets:
-        # A closed loop means that stream is going away: nothing to tell it.
+        for loop, queue in _subscribers.get(session_id, ()):
+            loops[loop].append(queue)
+    # One wake-up of each event loop for all its streams of the session.
+    for loop, queues in loops.items():
+        # A closed loop means those streams are going away: nothing to tell them.
         with contextlib.suppress(RuntimeError):
-            loop.call_soon_threadsafe(partial(_put, queue, version))
+            loop.call_soon_threadsafe(partial(_put, queues, version))
 
 
 def announce(session_id: int, version: int, ahead=None) -> None:

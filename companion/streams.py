@@ -79,7 +79,8 @@ async def _versions(session_id, known):
             yield current
         while True:
             try:
-                version = await asyncio.wait_for(queue.get(), KEEPALIVE_SECONDS)
+                async with asyncio.timeout(KEEPALIVE_SECONDS):  # no task per wait, as wait_for
+                    version = await queue.get()
             except TimeoutError:
                 yield None
                 continue

@@ -31,3 +31,31 @@ def test_a_phone_of_another_game_is_still_refused_in_one_sentence(as_bob, alice)
                            {"type": "add", "seat": 1, "points": 3}, format="json")
     assert response.status_code == 403
     assert response.json()["detail"] == "This guest token belongs to another game."
+
+
+def test_the_move_reads_the_session_as_the_orm_does(game, bob, rf):
+    """access.session_access_to_play's two plain queries give the session, its guest, its seats
+    and the newest seq as the ORM's queryset does, and nothing more is read after them."""
+    from companion import services
+    from companion.access import session_access, session_access_to_play
+    from companion.api.views import sessions_with_seats
+
+    services.move_play(session=game, type="add", data={"seat": 1, "points": 2},
+                       actor=services.Actor(user=game.owner))
+    request = rf.post("/", HTTP_X_GUEST_TOKEN=bob.token)
+    request.user = None
+    expected, expected_actor = session_access(
+        request, game.pk, queryset=services.with_last_seq(sessions_with_seats()))
+    with CaptureQueriesContext(connection) as queries:
+        session, actor = session_access_to_play(request, game.pk)
+        seats = [(seat.index, seat.name, seat.player_id) for seat in session.seats.all()]
+        guest = (actor.guest.pk, actor.guest.seat, actor.guest.session_id, actor.seat)
+    assert len(queries.captured_queries) == 2
+    assert seats == [(seat.index, seat.name, seat.player_id) for seat in expected.seats.all()]
+    assert guest == (expected_actor.guest.pk, expected_actor.guest.seat,
+                     expected_actor.guest.session_id, expected_actor.seat)
+    assert session.last_seq == expected.last_seq == 1
+    assert {field.attname: getattr(session, field.attname)
+            for field in session._meta.concrete_fields} == {
+        field.attname: getattr(expected, field.attname)
+        for field in expected._meta.concrete_fields}

@@ -1,0 +1,89 @@
+"""A move's fragments rendered ahead by its request and carried in the announcement
+(fragments.render_ahead, live.pack) are, once a server process has put the new log line before
+the lines it shows (FragmentCache.take_ahead), the fragments a render from the database makes
+of the same version: for every game, move after move, to the end of a game."""
+
+import random
+
+import pytest
+
+from companion import engine, fragments, live, plugins, services, streams
+from companion.models import Session
+from tests.factories import session_for
+
+
+def rendered_from_the_database(pk):
+    session = Session.objects.select_related("owner").get(pk=pk)
+    html, lines = fragments.render_shared_lines(session)
+    return streams.Rendered(session.version, html, lines=lines)
+
+
+def play_one(session, actor, rng):
+    """A move drawn from the game's samples that its rules take; None when none is taken."""
+    candidates = plugins.get(session.game).samples(session.state, rng)
+    rng.shuffle(candidates)
+    for candidate in candidates:
+        try:
+            return services.move_play(session=session, type=candidate["type"],
+                                      data=candidate["data"], actor=actor)
+        except engine.Refused:
+            continue
+    return None
+
+
+@pytest.mark.parametrize("game", sorted(plugin.slug for plugin in plugins.all_plugins()))
+def test_carried_fragments_are_those_the_database_gives(alice, game):
+    session = session_for(alice, game=game, players=("Ana", "Ben", "Cy"))
+    actor = services.Actor(user=alice, host_seat=None)
+    rng = random.Random(f"ahead:{game}")
+    cache = streams.FragmentCache()
+    key = (session.pk, session.language)
+    cache._shared[key] = rendered_from_the_database(session.pk)
+    played = 0
+    for _ in range(40):
+        session = Session.objects.prefetch_related("seats").get(pk=session.pk)
+        if session.is_finished:
+            break
+        move = play_one(session, actor, rng)
+        if move is None:
+            break
+        played += 1
+        ahead = streams.render_ahead(move.session, move)
+        # As a NOTIFY's payload carries it: packed, the language readable without unpacking.
+        packed = live.pack(ahead)
+        assert live.packed_language(packed) == session.language
+        cache.take_ahead(session.pk, move.session.version, packed)
+        carried = cache._shared[key]
+        assert carried.version == move.session.version, "the carried version was not kept"
+        expected = rendered_from_the_database(session.pk)
+        assert carried.html == expected.html
+        assert carried.lines == expected.lines
+    assert played >= 5
+    assert cache.taken == played
+
+
+def test_a_version_not_following_the_one_shown_is_left_to_the_streams(alice):
+    session = session_for(alice)
+    cache = streams.FragmentCache()
+    key = (session.pk, session.language)
+    cache._shared[key] = rendered_from_the_database(session.pk)
+    actor = services.Actor(user=alice)
+    first = services.move_play(session=session, type="add", data={"seat": 0, "points": 1},
+                               actor=actor)
+    second = services.move_play(session=first.session, type="add",
+                                data={"seat": 1, "points": 1}, actor=actor)
+    # The first move's announcement never came to this process: its second is not enough.
+    cache.take_ahead(session.pk, second.session.version,
+                     live.pack(streams.render_ahead(second.session, second)))
+    assert cache._shared[key].version == 0 and cache.taken == 0
+
+
+def test_the_log_joined_from_its_lines_is_the_log_rendered_whole(alice):
+    session = session_for(alice)
+    actor = services.Actor(user=alice)
+    for points in range(1, 4):
+        services.move_play(session=session, type="add", data={"seat": 0, "points": points},
+                           actor=actor)
+    html, lines = fragments.render_shared_lines(Session.objects.get(pk=session.pk))
+    assert len(lines) == 3
+    assert fragments.render_log(lines) == html["log"]
