@@ -5,7 +5,8 @@
 
 Seats one table of the game in the bench's database (bench/live.py's helpers), then plays
 `--moves` of the bench's move for that game through Django's test client (the whole middleware
-stack and the API view, as a phone's POST) under cProfile, and renders the push the streams send
+stack and the API view, as a phone's POST, which renders the move's fragments ahead) under
+cProfile, and renders the push as a stream renders it from the database when it was not carried
 (fragments.render_shared, and render_panel for a game without a live part) as often. Prints the
 mean wall time and queries of each, and the functions with the most time of their own and in
 total. In process and one at a time: no server, no event loop, no other phones.
@@ -69,7 +70,8 @@ def main(argv=None):
     for _ in range(20):  # warm: templates compiled, connections open
         post()
         push()
-    for name, function in (("move POST", post), ("push (the fragments of one version)", push)):
+    for name, function in (("move POST", post),
+                           ("push rendered from the database (not carried)", push)):
         statements = []
 
         def note(execute, sql, params, many, context, statements=statements):

@@ -19,7 +19,7 @@ import json
 import logging
 import threading
 import zlib
-from collections import defaultdict
+from collections import OrderedDict, defaultdict
 from functools import partial
 
 from django.conf import settings
@@ -49,6 +49,35 @@ def subscribe(session_id: int, queue: asyncio.Queue) -> None:
     with _lock:
         _subscribers[session_id].add((asyncio.get_running_loop(), queue))
         _streams_open += 1
+    watch(session_id)
+
+
+# The tables some phone watches, in any server process: a move of one of them has its fragments
+# rendered ahead (a table no phone watches, a script's or a test's, renders nothing). A stream
+# that opens tells every process (`watching`, then the listener's `watch`); the oldest are
+# forgotten past WATCHED_KEPT.
+WATCHED_KEPT = 10_000
+_watched: OrderedDict[int, None] = OrderedDict()
+
+
+def watch(session_id: int) -> None:
+    with _lock:
+        _watched[session_id] = None
+        _watched.move_to_end(session_id)
+        while len(_watched) > WATCHED_KEPT:
+            _watched.popitem(last=False)
+
+
+def watched(session_id: int) -> bool:
+    with _lock:
+        return session_id in _watched
+
+
+def watching(session_id: int) -> None:
+    """Tell every server process that a phone watches the session (its stream opened here)."""
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_notify(%s, %s)", [CHANNEL, f"w:{session_id}"])
 
 
 def unsubscribe(session_id: int, queue: asyncio.Queue) -> None:
@@ -132,6 +161,14 @@ def unpack(text: str):
     return json.loads(zlib.decompress(base64.b64decode(text.partition(":")[2])))
 
 
+def heard(payload: str) -> None:
+    """A NOTIFY's payload: a session watched ("w:<id>"), or a new version (see parse)."""
+    if payload.startswith("w:"):
+        watch(int(payload[2:]))
+    else:
+        deliver(*parse(payload))
+
+
 def parse(payload: str):
     """(session id, version, the fragments carried, still packed, or None) from a NOTIFY's
     payload: a process that shows no phone that session does not unpack them."""
@@ -164,7 +201,7 @@ def _listen_forever():
                 while not _stopping.is_set():
                     # The timeout only lets the loop see a stop; notifications arrive at once.
                     for notify in conn.notifies(timeout=1.0):
-                        deliver(*parse(notify.payload))
+                        heard(notify.payload)
         except Exception:  # noqa: BLE001 - the listener must outlive a database restart
             log.exception("live: the LISTEN connection failed; reconnecting")
             _stopping.wait(backoff)

@@ -57,6 +57,7 @@ def _access(request, pk, cookies):
 
 @_read
 def _current_version(pk):
+    live.watching(pk)  # every process renders this table's moves ahead from now on
     return Session.objects.filter(pk=pk).values_list("version", flat=True).first()
 
 
@@ -276,8 +277,9 @@ cache = FragmentCache()
 
 
 def render_ahead(session, move):
-    """live.render_ahead: the fragments of the version `move` made, in the table's language (the
-    board's, and every phone's unless it reads another), or None when they cannot be made."""
+    """The fragments of the version `move` made, in the table's language (the board's, and every
+    phone's unless it reads another), to carry with its announcement; None when they cannot be
+    made."""
     try:
         with translation.override(session.language):
             ahead = fragments.render_ahead(session, move)
@@ -287,7 +289,15 @@ def render_ahead(session, move):
     return {"language": session.language, **ahead}
 
 
-live.render_ahead = render_ahead
+def render_ahead_for_phones(session, move):
+    """live.render_ahead: render_ahead, when a phone watches the table in some server process
+    (live.watched): a move of a table no phone watches (a script's, a test's) renders nothing."""
+    if live.watched(session.pk):
+        return render_ahead(session, move)
+    return None
+
+
+live.render_ahead = render_ahead_for_phones
 live.on_ahead = cache.take_ahead
 
 
