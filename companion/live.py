@@ -56,7 +56,7 @@ def subscribe(session_id: int, queue: asyncio.Queue) -> None:
 # rendered ahead (a table no phone watches, a script's or a test's, renders nothing). A stream
 # that opens tells every process (`watching`, then the listener's `watch`); the oldest are
 # forgotten past WATCHED_KEPT.
-WATCHED_KEPT = 10_000
+WATCHED_KEPT = 2_000
 _watched: OrderedDict[int, None] = OrderedDict()
 
 
