@@ -13,7 +13,8 @@
 3. The faster server (the one whose knees are higher in more games, then in sum) again: each game
    at half its knee for `--half-seconds`: POST and announce p95, requests and queries per move.
 4. Two servers of that kind (1 worker each, two ports, one PostgreSQL), Alatriste's phones split
-   between them: the announce to the phones on the other server.
+   between them, 5 s played unmeasured first (the servers are new): the announce to the phones
+   on the other server.
 5. The soak (bench/soak.py) on the faster server with 2 workers.
 
 Prints every figure and writes them to bench/out/all-<time>.md. About 25 minutes.
@@ -166,13 +167,17 @@ async def knee(run, phones, start_rate, seconds, log):
     return good or 0.0, tried
 
 
-async def play_game(run, tables, game, rates, seconds, mode):
-    """Open the phones of a game's tables, play the windows, close them."""
+async def play_game(run, tables, game, rates, seconds, mode, warm_up=0.0):
+    """Open the phones of a game's tables, play the windows, close them. `warm_up`: seconds
+    played at the same rate first and not measured (servers just started: their database pools
+    open their connections and each process renders its tables once)."""
     phones = bench.Tables(tables, bench.GAMES[game]["seats"], [s.url for s in run.servers])
     await phones.open()
     try:
         if mode == "knee":
             return await knee(run, phones, rates, seconds, say)
+        if warm_up:
+            await phones.window(rates, warm_up)
         await asyncio.sleep(1.0)
         return await window(run, phones, rates, seconds)
     finally:
@@ -279,7 +284,7 @@ def main(argv=None):
             rate = max(1.0, min(knees[best]["alatriste"] / 2, 60))
             say(f"two {best} servers (1 worker each): alatriste at {rate:.1f} moves/s")
             result = runner(play_game(run, tables["alatriste"], "alatriste", rate,
-                                      args.cross_seconds, "window"))
+                                      args.cross_seconds, "window", warm_up=5))
             phones = bench.Tables(tables["alatriste"], 6, ["a", "b"])  # the split, as played
             other = bench.announce_latencies(
                 result["stats"], result["arrivals"],
@@ -378,7 +383,8 @@ def report(args, when, load, yardsticks, knees, steps, best, halves, cross, soak
                   f"Two {best} servers with 1 worker each on two ports, Alatriste's "
                   f"{args.tables} tables: "
                   f"table t posts to server t mod 2, its phone p listens on server (t + p) mod 2. "
-                  f"{cross['rate']:.1f} moves/s for {args.cross_seconds:g} s, {r['moves']} "
+                  f"{cross['rate']:.1f} moves/s for {args.cross_seconds:g} s (after 5 s "
+                  f"unmeasured: the servers are new), {r['moves']} "
                   f"moves, {r['errors']} errors; POST p95 {ms(r['post_p95'])} ms.", "",
                   f"- announce (commit → fragments) to the phones on the **other** server: p50 "
                   f"{ms(cross['other_p50'])} ms, **p95 {ms(cross['other_p95'])} ms** "
