@@ -211,15 +211,13 @@ class FragmentCache:
         """The fragments a move's request rendered ahead for `version` (live.on_ahead): kept
         as this process's, with the log made of the new line before the lines of the version
         before, when this process shows that version (else its phones' next push renders)."""
-        if isinstance(ahead, str):
-            before = self._latest((pk, live.packed_language(ahead)))
-            if before is None or before.version != version - 1 or before.lines is None:
-                return
-            ahead = live.unpack(ahead)
-        language = ahead["language"]
+        packed = isinstance(ahead, str)
+        language = live.packed_language(ahead) if packed else ahead["language"]
         before = self._latest((pk, language))
         if before is None or before.version != version - 1 or before.lines is None:
             return
+        if packed:
+            ahead = live.unpack(ahead)
         lines = [ahead["line"], *before.lines[:fragments.LOG_LENGTH - 1]]
         with translation.override(language):
             html = {**ahead["html"], "log": fragments.render_log(lines)}
