@@ -8,6 +8,7 @@ from playwright.sync_api import expect
 
 from companion import services
 from tests.e2e.conftest import guest_phone_for, no_sideways_scroll
+from tests.e2e.seat_first import answered
 from tests.factories import session_for
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -29,7 +30,7 @@ def type_dice(page, first, second):
     expect(page.locator("#rb-price")).to_have_text(str(first + second))
     # The live push can show the new price before the roll's own answer lands and is swapped in;
     # wait for that answer too, or a section opened right now would be closed under the finger.
-    expect(page.locator(".htmx-request")).to_have_count(0)
+    answered(page)
 
 
 def pick(page, form, *cards):
@@ -83,6 +84,7 @@ def test_two_phones_play_to_a_diverse_monarchy(host_phone, phone, alice):
     expect(ana.locator("#rb-lottery-0-card")).to_have_value("3H")
     ana.get_by_role("button", name="Show the card").click()
     expect(ana.locator(".rb-turn")).to_contain_text("The lottery was played this turn")
+    answered(ana)  # the push comes first (rendered ahead); the card's own answer redraws the panel
 
     ana.locator("#rb-0-audience > summary").click()
     ana.locator("#rb-0-audience").get_by_label("J♥").check()
@@ -102,6 +104,7 @@ def test_two_phones_play_to_a_diverse_monarchy(host_phone, phone, alice):
     # Ben's turn on his own phone: the server rolls; then he pays, typing the cards as text.
     ben.get_by_role("button", name="Roll the dice for Ben").click()
     expect(ben.locator(".rb-turn h2")).to_have_text("Ben's turn")
+    answered(ben)
     price = int(ben.locator("#rb-price").inner_text())
     ben.locator("#rb-1-pay > summary").click()
     ben.locator("#rb-1-pay").get_by_role("checkbox", name="spades").check()
