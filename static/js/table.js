@@ -117,6 +117,7 @@
     if (refetching || !keys || keys[0] === keys[1] || controlsBusy() || !table.dataset.poll) return;
     refetching = true;
     var asked = version();
+    var stale = false;
     fetch(table.dataset.poll, { headers: { "HX-Request": "true", "HX-Target": "live" },
                                 credentials: "same-origin", cache: "no-store" })
       .then(function (response) { return response.ok ? response.text() : null; })
@@ -127,7 +128,10 @@
         var live = doc.getElementById("live");
         var section = document.getElementById("panel");
         var at = live ? parseInt(live.dataset.version || "0", 10) : 0;
-        if (!fresh || !section || at < asked || controlsBusy()) return;
+        // A push may have brought a newer version while this was on its way: the panel (its
+        // live part with it) drawn for an older one would undo it; ask again instead.
+        stale = at < version();
+        if (!fresh || !section || at < asked || stale || controlsBusy()) return;
         shown.panel = Math.max(shown.panel || 0, at);
         htmx.swap(section, fresh.innerHTML, { swapStyle: "innerHTML" });
         // The game's own script may bring this phone's result into view again.
@@ -138,7 +142,7 @@
         refetching = false;
         // A push that came meanwhile may have moved the table on again.
         var now = controlsKeys();
-        if (now && now[0] !== now[1] && now[0] !== keys[0]) scheduleRefetch();
+        if (now && now[0] !== now[1] && (stale || now[0] !== keys[0])) scheduleRefetch();
       });
   }
   function scheduleRefetch() {
