@@ -47,10 +47,24 @@ def in_view(page, selector):
     expect(page.locator(selector).first).to_be_in_viewport(timeout=WAIT)
 
 
+# Whether this phone's own controls are drawn for what the pushed live part asks (table.js
+# fetches them again while the two differ; a form filled before that lands is redrawn).
+CONTROLS_DRAWN = """() => {
+  const wanted = document.querySelector("#panel_live [data-controls]");
+  let drawn = null;
+  document.querySelectorAll("#panel [data-controls]").forEach((element) => {
+    if (!drawn && !element.closest("#panel_live")) drawn = element;
+  });
+  return !wanted || !drawn || wanted.dataset.controls === drawn.dataset.controls;
+}"""
+
+
 def settled(page, session):
-    """Wait until the page shows the session's current version (its own answer or a push)."""
+    """Wait until the page shows the session's current version (its own answer or a push), its
+    own controls drawn for it."""
     session.refresh_from_db()
     page.wait_for_selector(f'#table[data-version="{session.version}"]', state="attached")
+    page.wait_for_function(CONTROLS_DRAWN)
 
 
 def double_tap_records_one(page, session, button):
