@@ -96,8 +96,7 @@ def session_access_to_play(request, session_id):
     guest whose token came, then its seats (`session.seats.all()` reads no more). The ORM would
     build the same two queries anew for every move, which cost more than running them."""
     token = _guest_token(request, session_id, cookies=False)
-    number = session_id if isinstance(session_id, int) else int(session_id)
-    session = next(iter(Session.objects.raw(_play_sql(), [token, number])), None)
+    session = next(iter(Session.objects.raw(_play_sql(), [token, int(session_id)])), None)
     guest = None
     if session is not None:
         if session.phone_pk is not None:

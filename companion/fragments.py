@@ -62,7 +62,8 @@ def fragment_context(session, actor, *, posted=None, refusal=None, panel=True, m
         "state": state,
         "standings": standings,
         "moves": moves,
-        "log_lines": log_lines(moves),
+        # Rendered only where the log is (a panel's answer has none).
+        "log_lines": SimpleLazyObject(lambda: log_lines(moves)),
         "last_active": last_active,
         "actor": actor,
         "can_play": actor is not None,
@@ -159,7 +160,7 @@ def render_shared_lines(session):
     """render_shared's fragments, and the log's lines (newest first) they were made of."""
     # The undo button as a seat with a phone sees it; the panel is not among these.
     context = fragment_context(session, _host_view(session), panel=False)
-    return _render_shared(session, context), context["log_lines"]
+    return _render_shared(session, context), list(context["log_lines"])
 
 
 def _render_shared(session, context, names=SHARED):

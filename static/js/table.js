@@ -116,7 +116,6 @@
     var keys = controlsKeys();
     if (refetching || !keys || keys[0] === keys[1] || controlsBusy() || !table.dataset.poll) return;
     refetching = true;
-    var asked = version();
     var stale = false;
     fetch(table.dataset.poll, { headers: { "HX-Request": "true", "HX-Target": "live" },
                                 credentials: "same-origin", cache: "no-store" })
@@ -128,10 +127,10 @@
         var live = doc.getElementById("live");
         var section = document.getElementById("panel");
         var at = live ? parseInt(live.dataset.version || "0", 10) : 0;
-        // A push may have brought a newer version while this was on its way: the panel (its
-        // live part with it) drawn for an older one would undo it; ask again instead.
+        // An answer older than the version the page shows (a push may have brought a newer one
+        // while this was on its way) would undo it, its live part with it: ask again instead.
         stale = at < version();
-        if (!fresh || !section || at < asked || stale || controlsBusy()) return;
+        if (!fresh || !section || stale || controlsBusy()) return;
         shown.panel = Math.max(shown.panel || 0, at);
         htmx.swap(section, fresh.innerHTML, { swapStyle: "innerHTML" });
         // The game's own script may bring this phone's result into view again.
