@@ -134,7 +134,7 @@ def _install_counters():
     from django.db import transaction
     from django.db.backends import utils
 
-    from companion import fragments, live
+    from companion import fragments, live, services
 
     execute = utils.CursorWrapper._execute_with_wrappers
 
@@ -184,6 +184,19 @@ def _install_counters():
         return committed
 
     live.announce = announce_and_note_commit
+
+    # A move written in one statement outside a transaction (PostgreSQL: services.
+    # _move_write_at_once) has committed, NOTIFY with it, when the statement returns.
+    write_at_once = services._move_write_at_once
+
+    def write_at_once_and_note_commit(**kwargs):
+        move = write_at_once(**kwargs)
+        request = _request.get()
+        if move is not None and request is not None:
+            request["commit"] = time.monotonic()
+        return move
+
+    services._move_write_at_once = write_at_once_and_note_commit
 
 
 def _write_counts_forever(folder):

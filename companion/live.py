@@ -134,15 +134,21 @@ def announce(session_id: int, version: int, ahead=None) -> None:
     """Called by the services inside the move's transaction; `ahead`: the fragments of this
     version rendered by the request (a JSON-able dict), carried to every server process."""
     if connection.vendor == "postgresql":
-        payload = f"{session_id}:{version}"
-        if ahead is not None:
-            packed = f"{payload}:{pack(ahead)}"
-            if len(packed) <= PAYLOAD_LIMIT:
-                payload = packed
         with connection.cursor() as cursor:
-            cursor.execute("SELECT pg_notify(%s, %s)", [CHANNEL, payload])
+            cursor.execute("SELECT pg_notify(%s, %s)",
+                           [CHANNEL, notice(session_id, version, ahead)])
     else:
         transaction.on_commit(partial(deliver, session_id, version, ahead))
+
+
+def notice(session_id: int, version: int, ahead=None) -> str:
+    """The NOTIFY's payload: the version, with the fragments packed when they fit."""
+    payload = f"{session_id}:{version}"
+    if ahead is not None:
+        packed = f"{payload}:{pack(ahead)}"
+        if len(packed) <= PAYLOAD_LIMIT:
+            payload = packed
+    return payload
 
 
 def pack(ahead) -> str:

@@ -33,23 +33,31 @@ def play_one(session, actor, rng):
 
 @pytest.mark.parametrize("game", sorted(plugin.slug for plugin in plugins.all_plugins()
                                            if plugin.slug != "tiny"))
-def test_carried_fragments_are_those_the_database_gives(alice, game):
+def test_carried_fragments_are_those_the_database_gives(alice, game, monkeypatch):
     session = session_for(alice, game=game, players=("Ana", "Ben", "Cy"))
     actor = services.Actor(user=alice, host_seat=None)
     rng = random.Random(f"ahead:{game}")
     cache = streams.FragmentCache()
     key = (session.pk, session.language)
     cache._shared[key] = rendered_from_the_database(session.pk)
+    # What the move's own request renders, where it renders it (on PostgreSQL before its one
+    # statement writes the move: see services._move_write_at_once), as a watched table's does.
+    rendered = []
+    monkeypatch.setattr(live, "render_ahead",
+                        lambda *args: rendered.append(streams.render_ahead(*args)) or rendered[-1])
     played = 0
     for _ in range(40):
-        session = Session.objects.prefetch_related("seats").get(pk=session.pk)
+        # Read as the API reads a phone's move: played on the session as read.
+        session = services.with_last_seq(Session.objects.prefetch_related("seats")).get(
+            pk=session.pk)
         if session.is_finished:
             break
         move = play_one(session, actor, rng)
         if move is None:
             break
         played += 1
-        ahead = streams.render_ahead(move.session, move)
+        assert len(rendered) == played, "the move's request rendered no fragments ahead"
+        ahead = rendered[-1]
         # As a NOTIFY's payload carries it: packed, the language readable without unpacking.
         packed = live.pack(ahead)
         assert live.packed_language(packed) == session.language

@@ -43,3 +43,21 @@ def test_a_finishing_move_as_read_writes_the_results(game, alice):
     assert move.session.is_finished and game.is_finished and game.finished_at is not None
     assert Result.objects.filter(session=game, winner=True).get().seat == 0
     assert Move.objects.filter(session=game).count() == 2
+
+
+def test_the_move_written_as_read_reads_back_as_it_was_answered(game, alice, bob):
+    """On PostgreSQL one statement writes the session and the move (services._move_write_at_once):
+    what the database holds afterwards is what the request answered with, field by field."""
+    services.move_play(session=game, type="add", data={"seat": 0, "points": 3},
+                       actor=HOST(user=alice))
+    move = services.move_play(session=read(game), type="add", data={"seat": 1, "points": 4},
+                              actor=services.Actor(guest=bob))
+    stored = Move.objects.get(pk=move.pk)
+    fields = [field.attname for field in Move._meta.concrete_fields]
+    assert {name: getattr(stored, name) for name in fields} == {
+        name: getattr(move, name) for name in fields}
+    assert (stored.seq, stored.actor_guest_id, stored.undone) == (2, bob.pk, False)
+    session = Session.objects.get(pk=game.pk)
+    assert (session.version, session.state, session.updated_at) == (
+        move.session.version, move.session.state, move.session.updated_at)
+    assert session.state["scores"] == [3, 4]
