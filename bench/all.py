@@ -6,10 +6,11 @@
 1. Seats `--tables` tables of each of the five games (a phone per seat; bench/live.py's GAMES
    says each game's repeated move).
 2. For uvicorn, then granian, each with 2 workers: the yardstick (GET /api/health/, 20 clients,
-   10 s), then for each game the knee: windows of `--step-seconds` at rising rates (from a quarter
-   of the yardstick, x1.25 a step; x0.6 down while the first does not hold), until the POST p95
-   passes 100 ms (or more than 1% of the moves fail); one more window halfway between the last
-   rate that held and the first that did not. The knee is the last rate that held.
+   10 s), then for each game the knee: 3 s played unmeasured at half the first rate, then
+   windows of `--step-seconds` at rising rates (from a quarter of the yardstick, x1.25 a step;
+   x0.6 down while the first does not hold), until the POST p95 passes 100 ms (or more than 1%
+   of the moves fail); one more window halfway between the last rate that held and the first
+   that did not. The knee is the last rate that held.
 3. The faster server (the one whose knees are higher in more games, then in sum) again: each game
    at half its knee for `--half-seconds`, after 3 s played unmeasured (the server is new to the
    game's tables): POST and announce p95, requests and queries per move.
@@ -45,6 +46,7 @@ HALF_POST_P95, HALF_ANNOUNCE_P95, CROSS_ANNOUNCE_P95 = 0.050, 0.025, 0.050
 # per process and opens its database connections (a window measured from the first second saw
 # a POST p95 of 110 ms where the same window a few seconds on sees 20).
 HALF_WARM_UP = 3.0
+KNEE_WARM_UP = 3.0
 
 
 def say(text):
@@ -180,6 +182,10 @@ async def play_game(run, tables, game, rates, seconds, mode, warm_up=0.0):
     await phones.open()
     try:
         if mode == "knee":
+            # Unmeasured, at half the first window's rate: the first window would otherwise
+            # measure a server new to these tables, and a first window that fails sends the
+            # search down for good.
+            await phones.window(rates / 2, KNEE_WARM_UP)
             return await knee(run, phones, rates, seconds, say)
         if warm_up:
             await phones.window(rates, warm_up)
