@@ -9,8 +9,8 @@
    10 s), then for each game the knee: 3 s played unmeasured at half the first rate, then
    windows of `--step-seconds` at rising rates (from a quarter of the yardstick, x1.25 a step;
    x0.6 down while the first does not hold), until the POST p95 passes 100 ms (or more than 1%
-   of the moves fail); one more window halfway between the last rate that held and the first
-   that did not. The knee is the last rate that held.
+   of the moves fail); then two windows halving (geometrically) the gap between the last rate
+   that held and the first that did not. The knee is the last rate that held.
 3. The faster server (the one whose knees are higher in more games, then in sum) again: each game
    at half its knee for `--half-seconds`, after 3 s played unmeasured (the server is new to the
    game's tables): POST and announce p95, requests and queries per move.
@@ -167,10 +167,15 @@ async def knee(run, phones, start_rate, seconds, log):
             if rate <= 2.0:
                 break
             rate = max(2.0, rate * 0.6)
-    if good is not None and bad is not None and bad / good > 1.1:
+    # Two halvings (geometric) of the last step: the knee to within about 6% (a step is 25%).
+    for _ in range(2):
+        if good is None or bad is None or bad / good <= 1.1:
+            break
         middle = math.sqrt(good * bad)
         if await attempt(middle):
             good = middle
+        else:
+            bad = middle
     return good or 0.0, tried
 
 
