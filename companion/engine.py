@@ -7,6 +7,7 @@ database and no Django settings.
 from __future__ import annotations
 
 import html
+import pickle
 import random
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
@@ -115,6 +116,13 @@ def _(msgid: str, /, **values: Any) -> Text:
 def n_(singular: str, plural: str, count: int, /, **values: Any) -> Text:
     """`_` for a sentence with a number: `n_("{n} ducat", "{n} ducats", n, n=n)`."""
     return Text(singular, values, plural=plural, count=count)
+
+
+def copied(value: Any) -> Any:
+    """A deep copy of a state (plain data: dicts, lists, numbers, text) for a rule to change: the
+    C pickler's round trip copies one about four times faster than copy.deepcopy (a move copies
+    its state, and so does each redaction of it)."""
+    return pickle.loads(pickle.dumps(value, pickle.HIGHEST_PROTOCOL))  # noqa: S301 - our own bytes
 
 
 def joined(sep: str, parts: Iterable[Any]) -> Text:

@@ -29,9 +29,12 @@ def pushes_whole_panel(game):
     return plugins.get(game).live_model is None
 
 
-def _live(plugin, session, standings):
-    # As the board sees it: no viewer, so nothing sealed shows, and the same for every phone.
-    return plugin.live_model(plugin.rules.redact(session.state, None), standings)
+def _board_state(context):
+    """The state as the board sees it (no viewer: nothing sealed shows, the same for every
+    phone), what the live part is made of: the context's own when it has no viewer."""
+    if context["viewer"] is None:
+        return context["state"]
+    return context["rules"].redact(context["session"].state, None)
 
 
 def fragment_context(session, actor, *, posted=None, refusal=None, panel=True, moves=None):
@@ -82,7 +85,7 @@ def fragment_context(session, actor, *, posted=None, refusal=None, panel=True, m
     }
     if panel and plugin.live_model is not None and not session.logged:
         # The board shows the game's live part too.
-        context["live"] = _live(plugin, session, standings)
+        context["live"] = plugin.live_model(_board_state(context), standings)
     if panel and actor is not None and plugin.panel_model is not None:
         data = plugin.panel_data(session) if plugin.panel_data else None
         context["panel"] = plugin.panel_model(state, viewer=viewer, is_host=is_host, data=data,
@@ -167,9 +170,9 @@ def _render_shared(session, context, names=SHARED):
     shared = {name: render_to_string(f"companion/table.html#{name}", context) for name in names}
     plugin = context["plugin"]
     if plugin.live_model is not None:
+        board = _board_state(context)
         shared["panel_live"] = render_to_string(plugin.live_template, {
-            **context, "state": plugin.rules.redact(session.state, None),
-            "live": _live(plugin, session, context["standings"])})
+            **context, "state": board, "live": plugin.live_model(board, context["standings"])})
     return shared
 
 

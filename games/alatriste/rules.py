@@ -53,12 +53,11 @@ Readings the app makes where the rules or the spec leave a point open ("the app'
 
 from __future__ import annotations
 
-import copy
 import random
 from collections.abc import Mapping
 from typing import Any
 
-from companion.engine import Game, RuleViolation, Text, _, joined, n_, rank_by_score
+from companion.engine import Game, RuleViolation, Text, _, copied, joined, n_, rank_by_score
 
 MAX_VIGOUR = 12
 SETUP_POINTS = 10  # Fencing + ducats at the start
@@ -653,7 +652,7 @@ def _apply_wounds(state: dict[str, Any], result: Mapping[str, Any],
 
 
 def _start(state: Mapping[str, Any], data: Any) -> tuple[dict[str, Any], dict[str, Any]]:
-    return copy.deepcopy(dict(state)), _fields(data)
+    return copied(dict(state)), _fields(data)
 
 
 def setup_move(state, data, actor, rng):

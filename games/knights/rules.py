@@ -41,11 +41,10 @@ What Merlin and Arthur see (hidden from the other devices by `redact`, `redact_m
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Mapping
 from typing import Any
 
-from companion.engine import Game, Option, RuleViolation, Text, _, joined
+from companion.engine import Game, Option, RuleViolation, Text, _, copied, joined
 
 KNIGHTS = ["Bors", "Gawain", "Launcelot", "Pelleas", "Percival", "Tristram"]
 DAMOSELS = ["Elaine", "Guinevere", "Isolde", "Morgana", "Nimue", "Viviane"]
@@ -433,7 +432,7 @@ def draw_events(state: dict[str, Any], data: Any, actor: int | None, rng: Any) -
     _event_phase(state, _("Arthur cannot draw events"))
     if state["event_choices"]:
         raise RuleViolation(_("Arthur has already drawn this round's events."), field="type")
-    new = copy.deepcopy(state)
+    new = copied(state)
     remaining, drawn, reshuffled = sorted(new["event_deck"]), [], False
     if len(remaining) < EVENTS_DRAWN:
         # The last cards are drawn, then the discards become the new deck for the rest.
@@ -463,7 +462,7 @@ def pass_events(state: dict[str, Any], data: Any, actor: int | None, rng: Any) -
               events=", ".join(str(e) for e in state["event_choices"])),
             field="discard",
         )
-    new = copy.deepcopy(state)
+    new = copied(state)
     new["event_choices"].remove(discard)
     new["event_discards"].append(discard)
     new["last"] = {"type": "pass_events", "discarded": discard}
@@ -477,7 +476,7 @@ def reveal_event(state: dict[str, Any], data: Any, actor: int | None, rng: Any) 
     if not isinstance(event, str):
         raise RuleViolation(_("There is no event called {given}.", given=repr(event)),
                             field="event")
-    new = copy.deepcopy(state)
+    new = copied(state)
     if state["options"]["deck"] == "app":
         if len(state["event_choices"]) != EVENTS_PASSED:
             raise RuleViolation(
@@ -549,7 +548,7 @@ def grant(state: dict[str, Any], data: Any, actor: int | None, rng: Any) -> dict
     damosel = _one_of(data, "damosel", DAMOSELS, "damosel")
     chivalry = _one_of(data, "chivalry", CHIVALRIES, "chivalry")
     check_grant(state, seat, damosel, chivalry)
-    new = copy.deepcopy(state)
+    new = copied(state)
     _give(new, seat, damosel, chivalry)
     new["granted"].append({"seat": seat, "damosel": damosel, "chivalry": chivalry})
     new["last"] = {"type": "grant", "seat": seat, "damosel": damosel, "chivalry": chivalry}
@@ -600,7 +599,7 @@ def offer(state: dict[str, Any], data: Any, actor: int | None, rng: Any) -> dict
     seat = _seat_field(state, data, "seat")
     chivalry = _one_of(data, "chivalry", CHIVALRIES, "chivalry")
     check_offer(state, seat, chivalry)
-    new = copy.deepcopy(state)
+    new = copied(state)
     _enter_phase(new, "service")  # the first offer closes the knight phase
     new["seats"][seat]["offered"].append(chivalry)
     new["last"] = {"type": "offer", "seat": seat, "chivalry": chivalry}
@@ -763,7 +762,7 @@ def _apply_placements(state: dict[str, Any], placements: dict[str, dict[str, str
     """Return a new state with the round's worship (or disaster) applied; `last` is the move's
     own part of state["last"] (its "type", ...), the outcome is added to it."""
     outcome = worship_preview(state, placements)
-    new = copy.deepcopy(state)
+    new = copied(state)
     for card in outcome.get("returned", []):
         _take(new, card["seat"], card["damosel"], card["chivalry"])
     for row, change in zip(new["seats"], outcome["change"], strict=True):
@@ -829,7 +828,7 @@ def seal(state: dict[str, Any], data: Any, actor: int | None, rng: Any) -> dict[
         raise RuleViolation(_("{name} has sealed already: a sealed choice is final.", name=name),
                             field="seat")
     placed = _check_seat_placement(state, seat, _required(data, "placements"), needed[str(seat)])
-    new = copy.deepcopy(state)
+    new = copied(state)
     _enter_phase(new, "worship")  # the app's reading: the first seal closes offering
     new["sealed"][str(seat)] = placed
     # Only whose seal it is: the faces stay hidden until the last seal is in.
@@ -950,7 +949,7 @@ def joust(state: dict[str, Any], data: Any, actor: int | None, rng: Any) -> dict
     cards = _check_joust_cards(_required(data, "cards"))
     winner, different = _fight(holder, challenger, cards)
     loser = challenger if winner == holder else holder
-    new = copy.deepcopy(state)
+    new = copied(state)
     paid = min(JOUST_STAKE, new["seats"][loser]["worship"]) if different else 0
     new["seats"][loser]["worship"] -= paid
     new["seats"][winner]["worship"] += paid
@@ -1009,7 +1008,7 @@ def end_round(state: dict[str, Any], data: Any, actor: int | None, rng: Any) -> 
                                   names=", ".join(waiting)), field="type")
         raise RuleViolation(_("The round is not over: enter its worship (or disaster) first."),
                             field="type")
-    new = _refresh(copy.deepcopy(state))
+    new = _refresh(copied(state))
     met = [seat for seat, row in enumerate(new["seats"]) if row["victory"]]
     if met:
         order, lots = _final_order(new, rng)
@@ -1255,7 +1254,7 @@ def redact(state: dict[str, Any], viewer: int | None) -> dict[str, Any]:
     """The state as a viewer (a seat, or None for the host and the board) may see it: the other
     seats' sealed placements, Arthur's draw and the damosels behind this round's grants hidden
     (see the module's readings). The state itself when nothing is hidden from this viewer."""
-    hidden = copy.deepcopy(state)
+    hidden = copied(state)
     _hide_seals(hidden, viewer)
     _hide_draw(hidden, viewer)
     _hide_grants(hidden, viewer)

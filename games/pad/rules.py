@@ -23,7 +23,6 @@ when a round is complete: a target reached mid-round lets the others finish the 
 
 from __future__ import annotations
 
-import copy
 import random
 from collections.abc import Mapping
 from typing import Any
@@ -34,6 +33,7 @@ from companion.engine import (
     RuleViolation,
     Text,
     _,
+    copied,
     joined,
     listing,
     n_,
@@ -163,7 +163,7 @@ def setup(seat_names: list[str], options: dict[str, Any], rng: random.Random) ->
         "win": options["win"],
         "rounds": options.get("rounds"),
         "target": options.get("target"),
-        "teams": copy.deepcopy(options.get("teams")),
+        "teams": copied(options.get("teams")),
         "first": options.get("first"),
         "seats": [{"name": name, "scores": []} for name in seat_names],
         "over": False,
@@ -330,7 +330,7 @@ def move_score(state: dict[str, Any], data: Any, actor: int | None,
                               name=names[seat], round=round_, given=str(given)[:20]),
                             field="round")
     _may_score(state, seat, round_)
-    new = copy.deepcopy(state)
+    new = copied(state)
     new["seats"][seat]["scores"].append(points)
     _settle(new)
     new["last"] = {"type": "score", "seat": seat, "round": round_, "points": points,
@@ -371,7 +371,7 @@ def move_round(state: dict[str, Any], data: Any, actor: int | None,
     round_ = rounds.pop()
     for seat in given:
         _may_score(state, seat, round_)
-    new = copy.deepcopy(state)
+    new = copied(state)
     for seat, points in given.items():
         new["seats"][seat]["scores"].append(points)
     _settle(new)
@@ -403,7 +403,7 @@ def move_correct(state: dict[str, Any], data: Any, actor: int | None,
     if was == points:
         raise RuleViolation(_("{name}'s round {round} is {points} already.", name=names[seat],
                               round=round_, points=points), field="points")
-    new = copy.deepcopy(state)
+    new = copied(state)
     new["seats"][seat]["scores"][round_ - 1] = points
     _settle(new)
     new["last"] = {"type": "correct", "seat": seat, "round": round_, "points": points,
@@ -434,7 +434,7 @@ def move_winners(state: dict[str, Any], data: Any, actor: int | None,
     if len(chosen) == len(names) and len(names) > 1:
         raise RuleViolation(_("Everyone cannot win a game without points: name the winners "
                               "only (or play it as cooperative)."), field="seats")
-    new = copy.deepcopy(state)
+    new = copied(state)
     new.update(over=True, ended_by="winners", winners=chosen)
     new["last"] = {"type": "winners", "seats": chosen}
     return new
@@ -459,7 +459,7 @@ def move_end(state: dict[str, Any], data: Any, actor: int | None,
     elif rounds_played(state) == 0:
         raise RuleViolation(_("No score has been entered yet: enter a round before the end."),
                             field="type")
-    new = copy.deepcopy(state)
+    new = copied(state)
     new.update(over=True, ended_by="end", outcome=outcome if win == "coop" else None)
     new["last"] = {"type": "end", "outcome": new["outcome"], "round": rounds_played(new),
                    "unfinished": waiting_for(new)}

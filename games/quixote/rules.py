@@ -38,7 +38,6 @@ so each ceiling is the most the tiles could hold, never less than a real princip
 
 from __future__ import annotations
 
-import copy
 import json
 import random
 import re
@@ -51,6 +50,7 @@ from companion.engine import (
     RuleViolation,
     Text,
     _,
+    copied,
     joined,
     listing,
     n_,
@@ -548,7 +548,7 @@ def move_castles(state: dict[str, Any], data: Any, actor: int | None,
     else:
         six, four = _table_castles(data)
         refused = []
-    new = copy.deepcopy(state)
+    new = copied(state)
     new["castles"] = {"6": six, "4": four}
     new["last"] = {"type": "castles", "castle6": six, "castle4": four, "refused": refused}
     _refresh(new)
@@ -597,7 +597,7 @@ def move_turn(state: dict[str, Any], data: Any, actor: int | None,
         field = rng.choice(free_fields(state))
     else:
         field = _table_turn(state, data)
-    new = copy.deepcopy(state)
+    new = copied(state)
     new["turned"].append(field)
     new["current"] = field
     new["turned_in_round"] += 1
@@ -669,7 +669,7 @@ def move_score(state: dict[str, Any], data: Any, actor: int | None,
     score = read_score(_required(data, "round"), data)
     _check_score_allowed(state, state["seats"][index], score["round"])
     breakdown = points_of(score)
-    new = copy.deepcopy(state)
+    new = copied(state)
     previous = _set_round(new["seats"][index], breakdown)
     round_before = new["round"]
     _refresh(new)
@@ -698,7 +698,7 @@ def standings(state: Mapping[str, Any]) -> list[dict[str, Any]]:
     for index, seat in enumerate(state["seats"]):
         details: dict[str, Any] = {
             "round_totals": [entry["total"] for entry in seat["rounds"]],
-            "rounds": copy.deepcopy(seat["rounds"]),
+            "rounds": copied(seat["rounds"]),
             "track": dict(seat["track"]),
         }
         if solitaire:

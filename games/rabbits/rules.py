@@ -18,11 +18,10 @@ Turns (the app's reading of "START THE TURNS" and "4TH THE ACQUISITION"):
 
 from __future__ import annotations
 
-import copy
 import re
 from typing import Any
 
-from companion.engine import Game, Option, RuleViolation, Text, _, joined, n_
+from companion.engine import Game, Option, RuleViolation, Text, _, copied, joined, n_
 
 # ---------------------------------------------------------------------------------------------
 # Cards
@@ -450,7 +449,7 @@ def roll(state: dict[str, Any], data: dict[str, Any], actor: int | None, rng: An
                                   name=_name(state, turn["seat"]), next=_name(state, expected)),
                                 field="seat")
     dice = _dice(data, rng)
-    new = copy.deepcopy(state)
+    new = copied(state)
     previous = None if turn["dice"] is None else turn["seat"]
     new["turn"] = {"seat": seat, "dice": dice, "price": sum(dice), "lottery": False,
                    "ended": None}
@@ -513,7 +512,7 @@ def lottery(state: dict[str, Any], data: dict[str, Any], actor: int | None, rng:
     if number not in dice:
         raise RuleViolation(_("{card} matches neither die: the dice show {first} and {second}.",
                               card=card, first=dice[0], second=dice[1]), field="card")
-    new = copy.deepcopy(state)
+    new = copied(state)
     new["turn"]["lottery"] = True
     new["last"] = {"type": "lottery", "seat": seat, "card": card, "dice": dice,
                    "answer": _("{name} draws one card from the pile; holding 10 cards, "
@@ -539,7 +538,7 @@ def pay(state: dict[str, Any], data: dict[str, Any], actor: int | None, rng: Any
     total = seat_selection_total(state, seat, cards)["total"]
     if total < price:
         raise RuleViolation(_add_up(cards, total, price), field="cards")
-    new = copy.deepcopy(state)
+    new = copied(state)
     spent = _spend(new, seat, cards)
     new["last"] = {"type": "pay", "seat": seat, "price": price, "suits": suits, **spent}
     return new
@@ -595,7 +594,7 @@ def audience(state: dict[str, Any], data: dict[str, Any], actor: int | None, rng
         raise RuleViolation(
             _("{name} has no carrot left: all 3 are on the tiles of {royals}.", name=name,
               royals=listing(state["seats"][seat]["royals"])), field="seat")
-    new = copy.deepcopy(state)
+    new = copied(state)
     spent = _spend(new, seat, cards)
     _take(new, seat, royal)
     new["turn"]["ended"] = str(_("after the audience with {royal}", royal=royal))
@@ -627,7 +626,7 @@ def steal(state: dict[str, Any], data: dict[str, Any], actor: int | None, rng: A
                               royals=listing(victim_royals)), field="royal")
     after = sorted_royals([*state["seats"][thief]["royals"], royal])
     returns = _returns(state, data, thief, after)
-    new = copy.deepcopy(state)
+    new = copied(state)
     _release(new, victim, royal)
     # The carrot changes colour: the victim's comes back, the thief's goes on the tile. With 4
     # royals the thief has no carrot left, and the one freed by the returned royal is used.
@@ -674,7 +673,7 @@ def where(state: dict[str, Any], data: dict[str, Any], actor: int | None, rng: A
     if state["seats"][seat]["place"] == place:
         raise RuleViolation(_("{name} is {place} already.", name=_name(state, seat),
                               place=PLACE_NAMES[place]), field="place")
-    new = copy.deepcopy(state)
+    new = copied(state)
     new["seats"][seat]["place"] = place
     new["last"] = {"type": "where", "seat": seat, "place": place}
     return new
@@ -693,7 +692,7 @@ def arrive(state: dict[str, Any], data: dict[str, Any], actor: int | None, rng: 
         raise RuleViolation(missing, field="seat")
     cards = _cards(data, required=False)
     spent = None
-    new = copy.deepcopy(state)
+    new = copied(state)
     if options["advanced_citadel"]:
         _door_hearts(state, seat, cards)
         spent = _spend(new, seat, cards)

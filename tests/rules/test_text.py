@@ -88,3 +88,19 @@ def test_stored_and_read_back_a_text_is_the_same_sentence(found):
 def test_a_value_json_cannot_keep_is_kept_as_its_sentence():
     text = _("{what}", what=[1, 2])
     assert text == "[1, 2]" and text.as_data()["values"]["what"] == "[1, 2]"
+
+
+def test_a_copied_state_is_equal_and_shares_nothing_that_changes():
+    """engine.copied, the rules' deep copy: a rule changes the copy, never the state it was given
+    (the state read from the database, or a step of a replay)."""
+    from companion.engine import copied
+
+    reason = Text("{name} may not", {"name": "Ana"})
+    state = {"seats": [{"name": "Ana", "scores": [1, 2]}], "pair": (1, [2]), "why": reason}
+    copy = copied(state)
+    assert copy == state
+    copy["seats"][0]["scores"].append(3)
+    copy["pair"][1].append(3)
+    assert state["seats"][0]["scores"] == [1, 2] and state["pair"] == (1, [2])
+    assert isinstance(copy["why"], Text) and copy["why"].msgid == "{name} may not"
+    assert copy["why"].values == {"name": "Ana"}
