@@ -200,10 +200,17 @@ async def play_game(run, tables, game, rates, seconds, mode, warm_up=0.0):
         await phones.close()
 
 
+# Two knees closer than the search's resolution (a step of x1.25 halved twice: x1.057) are a
+# tie: on 2026-11-26 two servers' knees of 103.9 and 98.3 moves/s, each the same rung of their
+# searches, differed in their last digits, and those digits picked the server.
+KNEE_RESOLUTION = 1.06
+
+
 def faster_of(knees):
-    """The server whose knees are higher in more games, then in sum."""
+    """The server whose knees are higher in more games (beyond the knee's resolution), then in
+    sum."""
     def score(kind):
-        wins = sum(knees[kind][game] > knees[other][game]
+        wins = sum(knees[kind][game] > KNEE_RESOLUTION * knees[other][game]
                    for game in knees[kind] for other in knees if other != kind)
         return wins, sum(knees[kind].values())
     return max(knees, key=score)
