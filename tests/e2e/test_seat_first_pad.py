@@ -39,7 +39,10 @@ def test_three_phones_seat_first(host_phone, phone, alice):
     expect(ben.locator("#pad-round")).to_have_count(0)
     expect(ana.locator("#pad-round-fold")).not_to_have_attribute("open", "")
 
-    # Ben: ± first, then 5, is -5; Save tapped twice records one score.
+    # Ben: ± first, then 5, is -5; Save tapped twice records one score. Each phone is settled
+    # before its form is filled: a form half filled is never redrawn, so one filled before the
+    # controls fetched again after another phone's move stays drawn for the older table.
+    settled(ben, session)
     own = ben.locator("[data-own]")
     own.get_by_role("button", name="Plus or minus").click()
     own.locator("#pad-own-points").press_sequentially("5")
@@ -48,7 +51,8 @@ def test_three_phones_seat_first(host_phone, phone, alice):
     session.refresh_from_db()
     assert session.state["seats"][1]["scores"] == [-5]
 
-    # Cy: 7, then ± makes it -7.
+    # Cy: 7, then ± makes it -7 (Ben's score began round 1: Cy's controls are fetched again).
+    settled(cy, session)
     own = cy.locator("[data-own]")
     own.locator("#pad-own-points").fill("7")
     own.get_by_role("button", name="Plus or minus").click()

@@ -144,6 +144,7 @@ def test_the_table_deck_buttons_record_one_move_for_a_double_tap(host_phone, pho
     services.session_host_seat(session=session, seat=0)
     ben = guest_phone_for(phone, session, "Ben")
     on_first_screen(ben, "#scoreboard", "#now", "[data-own]")
+    settled(ben, session)
     ben.get_by_label("6-castle").select_option("F1")
     ben.get_by_label("4-castle").select_option("C2")
     tap_twice(ben, session, ben.get_by_role("button", name="Place the castles"))
