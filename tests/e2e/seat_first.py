@@ -60,10 +60,12 @@ CONTROLS_DRAWN = """() => {
 
 
 def settled(page, session):
-    """Wait until the page shows the session's current version (its own answer or a push), its
-    own controls drawn for it."""
+    """Wait until the page shows the session's current version (its own answer or a push), no
+    answer of its own still on its way (the push often comes first; the answer then swaps the
+    panel, closing what was opened meanwhile), and its own controls drawn for it."""
     session.refresh_from_db()
     page.wait_for_selector(f'#table[data-version="{session.version}"]', state="attached")
+    expect(page.locator(".htmx-request")).to_have_count(0)
     page.wait_for_function(CONTROLS_DRAWN)
 
 

@@ -9,6 +9,7 @@ from playwright.sync_api import expect
 
 from companion.models import Session
 from tests.e2e.conftest import guest_phone_for, no_sideways_scroll
+from tests.e2e.seat_first import settled
 from tests.factories import session_for
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -47,6 +48,9 @@ def test_three_phones_seal_and_the_last_one_applies_the_worship(phone, host_phon
     expect(host.locator("#kn-phase")).to_have_text("knight")
     for name, chivalry in [("Ann", "honor"), ("Bob", "loyalty"), ("Cid", "valor")]:
         # The host has no seat: the seats' offers are in its fold (closed again by each answer).
+        # Its controls settled first: when the table moved to another phase, they are fetched
+        # again, and that panel would close a fold opened before it lands.
+        settled(host, session)
         host.locator("#kn-others > summary").click()
         host.get_by_role("button", name=f"{name} offers {chivalry}").click()
         expect(host.locator("#kn-offers")).to_contain_text(f"offered: {chivalry}")
@@ -57,6 +61,7 @@ def test_three_phones_seal_and_the_last_one_applies_the_worship(phone, host_phon
     for seat in (0, 1):
         page = phones[seat]
         chivalry, face = choices[seat]
+        settled(page, session)  # the seat before sealed: its controls may be fetched again
         form = page.locator("#kn-seal-form")
         form.locator(f'input[name="p.{chivalry}"][value="{face}"]').check()
         form.get_by_role("button", name="Seal my placement").click()
