@@ -65,7 +65,7 @@ def settled(page, session):
     panel, closing what was opened meanwhile), and its own controls drawn for it."""
     session.refresh_from_db()
     page.wait_for_selector(f'#table[data-version="{session.version}"]', state="attached")
-    expect(page.locator(".htmx-request")).to_have_count(0)
+    answered(page)
     page.wait_for_function(CONTROLS_DRAWN)
 
 

@@ -48,8 +48,8 @@ def test_three_phones_seal_and_the_last_one_applies_the_worship(phone, host_phon
     expect(host.locator("#kn-phase")).to_have_text("knight")
     for name, chivalry in [("Ann", "honor"), ("Bob", "loyalty"), ("Cid", "valor")]:
         # The host has no seat: the seats' offers are in its fold (closed again by each answer).
-        # Its controls settled first: when the table moved to another phase, they are fetched
-        # again, and that panel would close a fold opened before it lands.
+        # Settled first: the late answer to its last move, or its controls fetched again for a new
+        # phase, would close a fold opened before they land.
         settled(host, session)
         host.locator("#kn-others > summary").click()
         host.get_by_role("button", name=f"{name} offers {chivalry}").click()
