@@ -5,6 +5,10 @@
  * Also: a move's section (<details>) opened by hand stays open when the live stream re-renders
  * the panel at the same version; after a new move it closes, as the server renders it.
  *
+ * The running total is swapped into its own box beside the form's button, never over it (a
+ * button replaced between a pointer's press and its release loses the click): its data-ready
+ * says here whether the button may be pressed.
+ *
  * And: each seat's controls are not pushed to the other phones, only the live part is; its
  * data-roller, data-acting, data-lottery and data-finished say whose roll and whose turn it is
  * now, copied here onto every seat's controls so that the CSS shows the moves that are theirs. */
@@ -47,6 +51,16 @@
   }
   new MutationObserver(restore).observe(document.body, { childList: true, subtree: true });
   follow();
+
+  document.addEventListener("htmx:afterSwap", function (event) {
+    var sum = event.detail.target;
+    var box = sum && sum.parentElement;
+    if (!box || !box.classList.contains("rb-total")) return;
+    var summary = sum.querySelector("[data-ready]");
+    box.querySelectorAll(":scope > button").forEach(function (button) {
+      button.disabled = !!summary && summary.dataset.ready === "0";
+    });
+  });
 
   function press(picker, rank) {
     picker.querySelectorAll("[data-rank]").forEach(function (button) {
