@@ -653,28 +653,16 @@ async def post_move(client, url, poster, table_index, stats):
                         float(commit) if commit else None))
 
 
-def one_connection_client(base, timeout=10):
-    """An HTTP client with one keep-alive connection: a phone's. httpcore looks through every
-    connection of its pool on each request, so one pool for all the phones made each request cost
-    the bench client more the more phones had posted at once (at the knee, most of its CPU)."""
-    import httpx
-
-    limits = httpx.Limits(max_connections=1, max_keepalive_connections=1)
-    return httpx.AsyncClient(base_url=base, limits=limits, timeout=timeout)
-
-
 async def health_phase(base, seconds, concurrency, stats):
     import httpx
 
     latencies = []
     errors = 0
-    # Each client its own connection, as each phone has (one pool shared by all would make
-    # every request look through all of its connections).
-    clients = [one_connection_client(base) for _ in range(concurrency)]
-    try:
+    limits = httpx.Limits(max_connections=concurrency, max_keepalive_connections=concurrency)
+    async with httpx.AsyncClient(base_url=base, limits=limits, timeout=10) as client:
         deadline = time.monotonic() + seconds
 
-        async def hammer(client):
+        async def hammer():
             nonlocal errors
             while time.monotonic() < deadline:
                 started = time.monotonic()
@@ -690,11 +678,8 @@ async def health_phase(base, seconds, concurrency, stats):
                     errors += 1
 
         started = time.monotonic()
-        await asyncio.gather(*(hammer(client) for client in clients))
+        await asyncio.gather(*(hammer() for _ in range(concurrency)))
         elapsed = time.monotonic() - started
-    finally:
-        for client in clients:
-            await client.aclose()
     return {"rate": len(latencies) / elapsed, "latencies": latencies, "errors": errors}
 
 
@@ -724,12 +709,13 @@ class Tables:
 
         per_server = math.ceil(len(self.tables) * self.listeners / len(self.bases)) + 10
         stream_limits = httpx.Limits(max_connections=per_server, max_keepalive_connections=0)
+        post_limits = httpx.Limits(max_connections=self.max_in_flight,
+                                   max_keepalive_connections=self.max_in_flight)
         timeout = httpx.Timeout(10, read=60)
         self.streams = [httpx.AsyncClient(base_url=base, limits=stream_limits, timeout=timeout)
                         for base in self.bases]
-        # A table's moves follow one another (its next waits for the answer): one connection.
-        self.posts = [one_connection_client(self.bases[self.server_of(index)])
-                      for index in range(len(self.tables))]
+        self.posts = [httpx.AsyncClient(base_url=base, limits=post_limits, timeout=10)
+                      for base in self.bases]
         self.clients = self.streams + self.posts
         for batch_start in range(0, len(self.tables), 10):  # open in batches of 10 tables
             ready_events = []
@@ -775,7 +761,7 @@ class Tables:
                 continue
             stats.requests["move"] += 1
             task = asyncio.create_task(post_move(
-                self.posts[index], f"/api/sessions/{self.tables[index]['id']}"
+                self.posts[self.server_of(index)], f"/api/sessions/{self.tables[index]['id']}"
                 "/moves/", self.posters[index], index, stats))
             self.posters[index].busy = True
             in_flight.add(task)
