@@ -1,5 +1,6 @@
 """The REST API of ../shared/specs/api.md. Views read and call services; nothing else writes."""
 
+from django.db import connection
 from django.db.models import Prefetch
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
@@ -107,7 +108,17 @@ class Health(APIView):
     @extend_schema(responses={200: OpenApiTypes.OBJECT, **ERRORS})
     def get(self, request):
         return Response({"ok": True, "database": Session.objects.exists() in (True, False),
-                         "live": live.stats()})
+                         "live": live.stats(), "pool": pool_stats()})
+
+
+def pool_stats():
+    """This process's pool of database connections (PostgreSQL with DB_POOL): how many it holds
+    and how many are out (this request's own among them); None without a pool."""
+    pool = getattr(connection, "pool", None)
+    if pool is None:
+        return None
+    stats = pool.get_stats()
+    return {"size": stats["pool_size"], "in_use": stats["pool_size"] - stats["pool_available"]}
 
 
 class GameList(APIView):
