@@ -17,7 +17,9 @@ def top_of(page, selector):
 def on_first_screen(page, *selectors):
     """Whether, before any scrolling, each selector's top edge is inside the first screen. The
     page is taken to the top and measured once it stays there (a game's script may still be
-    bringing the result of a move into view)."""
+    bringing the result of a move into view) and every element measured was still in the page
+    (a push or the phone's controls fetched again may replace one between finding and measuring
+    it: its box is then None)."""
     height = page.viewport_size["height"]
     missing = []
     for _attempt in range(20):
@@ -30,7 +32,8 @@ def on_first_screen(page, *selectors):
             top = top_of(page, selector)
             if top is None or not 0 <= top < height:
                 missing.append((selector, top))
-        if page.evaluate("window.scrollY") == 0:
+        replaced = any(top is None and page.locator(selector).count() for selector, top in missing)
+        if page.evaluate("window.scrollY") == 0 and not replaced:
             break
     assert not missing, f"below the first screen of {height} px: {missing}"
 
