@@ -7,6 +7,7 @@ Keyword-only functions named <thing>_<action>. Each one is a single transaction:
 import datetime
 import hashlib
 import json
+from collections import ChainMap
 from dataclasses import dataclass
 
 from django.conf import settings
@@ -118,8 +119,11 @@ def _roster_player(*, owner, name):
         return Player.objects.get(owner=owner, name__iexact=name)
 
 
-def _seat_players(*, owner, players):
-    """[(name, Player)] from plain names or {"name", "player": id}; new names join the roster."""
+def _seat_players(*, owner, players, known=None):
+    """[(name, Player)] from plain names or {"name", "player": id}; new names join the roster.
+    `known`: players found already, by ("id", id) and ("name", exact name), and where those
+    found here are kept (an import's plays name the same players again and again)."""
+    known = {} if known is None else known
     if not isinstance(players, list) or not players:
         message = _("Name the players.")
         raise Invalid(message, fields={"players": [message]})
@@ -139,10 +143,13 @@ def _seat_players(*, owner, players):
                 "id": str(player_id)[:20]}
             raise Invalid(message, fields={"players": [message]})
         if player_id is not None:
-            player = Player.objects.filter(owner=owner, pk=player_id).first()
+            player = known.get(("id", player_id))
+            if player is None:
+                player = Player.objects.filter(owner=owner, pk=player_id).first()
             if player is None:
                 message = _("You have no player with id %(id)s.") % {"id": player_id}
                 raise Invalid(message, fields={"players": [message]})
+            known[("id", player_id)] = player
             name = name or player.name
         if not name:
             message = _("Every player needs a name.")
@@ -155,7 +162,8 @@ def _seat_players(*, owner, players):
                           % {"name": name})
         seen.add(name.lower())
         if player is None:
-            player = _roster_player(owner=owner, name=name)
+            player = known.get(("name", name)) or _roster_player(owner=owner, name=name)
+            known[("name", name)] = player
         seats.append((name, player))
     return seats
 
@@ -902,21 +910,30 @@ def _log_start(played_at, minutes):
 
 
 def play_log(*, owner, game="", title="", played_at=None, minutes=None, location="",
-             players=None, note="", win="high"):
+             players=None, note="", win="high", known=None):
     """A play not played in the app, entered afterwards: a finished session (logged) with its
     seats and Result rows and no moves. `game` is one of the games' slugs, or empty (or the
     named game's slug) with `title` naming the game played; `players` are {"name", "player"?,
     "score"?, "winner"?}. Its state is the game's set-up with the play under "logged" (the note,
     the length, the final standings), so that every page opening it works; the pages show the
-    logged standings in place of the panel."""
+    logged standings in place of the panel.
+
+    `known`: the titles and players an import's earlier plays found (see _seat_players); what
+    this play finds joins it only once the play is written (a refused play's new roster player
+    is rolled back with it)."""
+    learned = {}
+    lookups = ChainMap(learned, {} if known is None else known)
     if not isinstance(game, str):
         raise Invalid(_("The game is the slug of a game, or empty for a named game."),
                       fields={"game": [_("The game is the slug of a game.")]})
     title = inputs.text(title, field="title", label=_("The game's name"),
                         max_length=Session._meta.get_field("title").max_length)
     if title:  # "carcassonne" is the Carcassonne played before: one game in statistics
-        title = (Session.objects.filter(owner=owner, title__iexact=title)
-                 .values_list("title", flat=True).first() or title)
+        if ("title", title) not in lookups:
+            learned[("title", title)] = (
+                Session.objects.filter(owner=owner, title__iexact=title)
+                .values_list("title", flat=True).first() or title)
+        title = lookups[("title", title)]
     titled = engine.titled_game()
     game = game.strip() or (titled.slug if title and titled else "")
     if not game:
@@ -965,7 +982,7 @@ def play_log(*, owner, game="", title="", played_at=None, minutes=None, location
         winners.append(winner)
         seats.append({key: entry[key] for key in ("name", "player") if key in entry})
     with transaction.atomic():
-        seated = _seat_players(owner=owner, players=seats)
+        seated = _seat_players(owner=owner, players=seats, known=lookups)
         rules.check_seat_count(len(seated))
         names = [name for name, _player in seated]
         rows = logged_standings(names=names, scores=scores, winners=winners, win=win)
@@ -994,6 +1011,8 @@ def play_log(*, owner, game="", title="", played_at=None, minutes=None, location
                    details={}, finished_at=finish)
             for row in rows
         )
+    if known is not None:
+        known.update(learned)
     return session
 
 
@@ -1052,12 +1071,13 @@ def bgstats_import(*, owner, plays, progress=None):
         known.update(session_key(pk) for pk in Session.objects.filter(owner=owner, source_key="")
                      .values_list("id", flat=True))
         roster = set(Player.objects.filter(owner=owner).values_list("id", flat=True))
+        found = {}  # the titles and players the plays name, looked up once for all of them
         for done, entry in enumerate(plays, start=1):
             if entry["key"] in known:
                 summary["already"].append(entry["label"])
             else:
                 try:  # play_log refuses before it writes, or inside its own savepoint
-                    session = play_log(owner=owner, **entry["log"])
+                    session = play_log(owner=owner, known=found, **entry["log"])
                     Session.objects.filter(pk=session.pk).update(source_key=entry["key"])
                 except Refused as refusal:
                     summary["skipped"].append((entry["label"], refusal.message))
