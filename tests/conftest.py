@@ -28,6 +28,21 @@ def tiny_game():
     plugins.unregister("tiny")
 
 
+@pytest.fixture(autouse=True)
+def default_language():
+    """Each test starts in the default language. LocaleMiddleware activates a request's language
+    on its thread and nothing puts it back; the test client runs requests on the test's own
+    thread, so a Spanish page requested by one test left the next test on that worker calling
+    services in Spanish (its English sentences then failed, depending on the order)."""
+    import sys
+
+    if "django.utils.translation.trans_real" in sys.modules:  # the rule tests never load it
+        from django.utils import translation
+
+        translation.deactivate()
+    yield
+
+
 @pytest.fixture
 def alice(db):
     from tests.factories import UserFactory
