@@ -237,3 +237,21 @@ def test_a_named_game_keeps_the_spelling_used_before(alice, named_game):
     again = services.play_log(owner=alice, title="carcassonne ", players=four((4, 3, 2, 1)))
     assert again.title == "Carcassonne"
     assert stats.game_stats(owner=alice, game="pad", title="Carcassonne")["plays"] == 2
+
+
+def test_an_import_adds_again_the_new_player_of_a_play_it_refused(alice):
+    """An import looks each name up once for all its plays; a play refused after seating its
+    players (too many for the game) rolls its new roster player back, and a later play naming
+    that player adds it again rather than reuse the one rolled back."""
+    crowd = ["Zed", "Ann", "Bea", "Cal", "Dot"]  # five: Don Quixote seats four at most
+    plays = [
+        {"key": "a", "label": "Play 1", "log": {"game": "quixote", "players": crowd}},
+        {"key": "b", "label": "Play 2", "log": {"game": "quixote", "players": [
+            {"name": "Zed", "score": 30}, {"name": "Eve", "score": 20}]}},
+    ]
+    summary = services.bgstats_import(owner=alice, plays=plays)
+    assert [label for label, _why in summary["skipped"]] == ["Play 1"]
+    [(_label, added)] = summary["added"]
+    zed = Player.objects.get(owner=alice, name="Zed")
+    assert Result.objects.get(player=zed).session_id == added
+    assert sorted(summary["new_players"]) == ["Eve", "Zed"]
