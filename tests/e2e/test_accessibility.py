@@ -1,6 +1,8 @@
 """Every page, light and dark, through axe-core (a pinned copy in tests/e2e/vendor/, used by the
 tests only): no critical or serious violation. On the table pages every button, link and input is
-at least 44 x 44 px on a 360 px phone, and no text on a phone is under 14 px."""
+at least 44 x 44 px on a 360 px phone, and no text on a phone is under 14 px. Every page fits the
+360 px phone (no sideways scrolling) and loads nothing from another host. Each page is loaded
+once for all of these."""
 
 from pathlib import Path
 
@@ -8,7 +10,7 @@ import pytest
 from playwright.sync_api import expect
 
 from companion import engine
-from tests.e2e.conftest import guest_phone_for
+from tests.e2e.conftest import guest_phone_for, no_sideways_scroll
 from tests.factories import finished_session, session_for
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -138,7 +140,7 @@ def live_regions_that_hold_the_board(page):
 THEMES = ("light", "dark")
 
 
-def check_every_page(host_phone, phone, pages):
+def check_every_page(host_phone, phone, pages, origin):
     """Each page is loaded once: axe runs on it in each theme (the theme is CSS alone, so the
     phone's scheme switched under a loaded page draws what a page loaded in it draws), and the
     layout's checks once (sizes and fits are the same in both)."""
@@ -156,6 +158,8 @@ def check_every_page(host_phone, phone, pages):
         if table:
             found += [f"live region {r}" for r in live_regions_that_hold_the_board(page)]
         found += [f"text {t}" for t in small_text(page)]
+        if not no_sideways_scroll(page):
+            found.append("wider than the phone: it scrolls sideways")
         if found:
             failures.append(f"{path}:\n    " + "\n    ".join(found))
 
@@ -175,11 +179,14 @@ def check_every_page(host_phone, phone, pages):
     for path in pages["signed_out"]:
         anonymous.goto(path)
         audit(anonymous, f"{path} (signed out)")
+    for page in (host, anonymous):
+        failures += [f"loaded from another host: {url}" for url in page.context.requests
+                     if not url.startswith((origin, "data:"))]
     assert not failures, "\n".join(failures)
 
 
-def test_every_page_light_and_dark(host_phone, phone, pages):
-    check_every_page(host_phone, phone, pages)
+def test_every_page_in_both_themes_on_a_phone(host_phone, phone, pages, live_server):
+    check_every_page(host_phone, phone, pages, live_server.url)
 
 
 def test_the_theme_switch_is_remembered(phone):
