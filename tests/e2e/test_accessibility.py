@@ -107,8 +107,8 @@ def pages(alice):
     for slug, session in tables.items():
         done = finished[slug]
         host += [f"/new/?game={slug}", f"/join/{session.code}/", f"/s/{session.pk}/",
-                 f"/board/{session.board_key}/", f"/s/{done.pk}/",
-                 f"/history/sessions/{done.pk}/", f"/history/games/{slug}/",
+                 f"/board/{session.board_key}/", f"/history/sessions/{session.pk}/",
+                 f"/s/{done.pk}/", f"/history/sessions/{done.pk}/", f"/history/games/{slug}/",
                  f"/history/players/{done.seats.first().player_id}/"]
     return {"host": host, "signed_out": ["/", "/login/", "/signup/", "/join/"],
             "tables": tables}
