@@ -75,16 +75,13 @@ def test_a_hundred_reconnects_leave_no_connections_or_streams_behind(postgres):
                         if line.startswith("data: "):
                             return  # leaving the block drops the connection
 
-            def health():
-                return client.get(f"{server.url}/api/health/").json()
-
             for _ in range(100):
                 connect_once()
             # The server hears the last disconnects on its own time (a loaded machine: seconds):
             # asked until every stream is gone and the connections are back, for 15 s at most.
             deadline = time.monotonic() + 15
             while True:
-                found = health()
+                found = client.get(f"{server.url}/api/health/").json()
                 live, pool = found["live"], found["pool"]
                 held = server_connections(name)
                 settled = live["streams"] == 0 and live["sessions"] == 0 and pool["in_use"] <= 1
