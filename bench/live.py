@@ -103,6 +103,7 @@ GAMES = {
 }
 PROTECTED_DATABASES = {"companion", "postgres", "template0", "template1"}
 COUNTS_ENV = "COMPANION_BENCH_COUNTS"
+TABLES_PER_POOL = 5  # tables whose POSTs share a pool of connections (Tables.open)
 
 
 # =============================================================================================
@@ -709,14 +710,20 @@ class Tables:
 
         per_server = math.ceil(len(self.tables) * self.listeners / len(self.bases)) + 10
         stream_limits = httpx.Limits(max_connections=per_server, max_keepalive_connections=0)
-        post_limits = httpx.Limits(max_connections=self.max_in_flight,
-                                   max_keepalive_connections=self.max_in_flight)
+        # The POSTs go through small pools, one per TABLES_PER_POOL tables: httpcore looks
+        # through every connection of its pool on each request (a readability check of each
+        # socket), so one pool as big as the moves in flight made each POST cost the bench
+        # client more as the moves backed up, and the yardstick's 20 connections less. A table
+        # has one POST in flight at most, so a pool needs a connection per table.
+        post_limits = httpx.Limits(max_connections=TABLES_PER_POOL,
+                                   max_keepalive_connections=TABLES_PER_POOL)
         timeout = httpx.Timeout(10, read=60)
         self.streams = [httpx.AsyncClient(base_url=base, limits=stream_limits, timeout=timeout)
                         for base in self.bases]
-        self.posts = [httpx.AsyncClient(base_url=base, limits=post_limits, timeout=10)
-                      for base in self.bases]
-        self.clients = self.streams + self.posts
+        pools = math.ceil(len(self.tables) / TABLES_PER_POOL)
+        self.posts = [[httpx.AsyncClient(base_url=base, limits=post_limits, timeout=10)
+                       for _ in range(pools)] for base in self.bases]
+        self.clients = self.streams + [pool for server in self.posts for pool in server]
         for batch_start in range(0, len(self.tables), 10):  # open in batches of 10 tables
             ready_events = []
             for index in range(batch_start, min(batch_start + 10, len(self.tables))):
@@ -761,7 +768,8 @@ class Tables:
                 continue
             stats.requests["move"] += 1
             task = asyncio.create_task(post_move(
-                self.posts[self.server_of(index)], f"/api/sessions/{self.tables[index]['id']}"
+                self.posts[self.server_of(index)][index // TABLES_PER_POOL],
+                f"/api/sessions/{self.tables[index]['id']}"
                 "/moves/", self.posters[index], index, stats))
             self.posters[index].busy = True
             in_flight.add(task)
