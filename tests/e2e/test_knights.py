@@ -2,6 +2,7 @@
 phones seal their placements; nobody sees a choice before the last is in, and the last applies
 the worship."""
 
+import os
 import re
 
 import pytest
@@ -14,7 +15,12 @@ from tests.factories import session_for
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
-SHOTS = "/tmp/knights-e2e"
+SHOTS = os.environ.get("KN_SHOTS")  # a folder: save screenshots of the grid and the worship there
+
+
+def shot(page, name):
+    if SHOTS:
+        page.screenshot(path=os.path.join(SHOTS, f"kn-{name}.png"), full_page=True)
 
 
 def test_three_phones_seal_and_the_last_one_applies_the_worship(phone, host_phone, alice):
@@ -36,7 +42,7 @@ def test_three_phones_seal_and_the_last_one_applies_the_worship(phone, host_phon
     elaine_honor.click()
     expect(host.locator("#kn-why")).to_contain_text("own damosel")
     assert Session.objects.get(pk=session.pk).version == 1
-    host.screenshot(path=f"{SHOTS}-grid.png", full_page=True)
+    shot(host, "grid")
     grants = [("Bors", "Guinevere:honor"), ("Gawain", "Isolde:loyalty"),
               ("Launcelot", "Elaine:valor")]
     for knight, card in grants:
@@ -79,7 +85,7 @@ def test_three_phones_seal_and_the_last_one_applies_the_worship(phone, host_phon
     expect(phones[1].locator("#kn-seal-form")).to_contain_text("loyalty face up")
     expect(host.locator("#kn-ask")).to_contain_text("waiting for Cid")
     assert no_sideways_scroll(phones[2])
-    phones[2].screenshot(path=f"{SHOTS}-seal.png", full_page=True)
+    shot(phones[2], "seal")
 
     # The last seal applies the worship for the whole table at once.
     last = phones[2].locator("#kn-seal-form")
@@ -95,6 +101,6 @@ def test_three_phones_seal_and_the_last_one_applies_the_worship(phone, host_phon
         page.reload()
         expect(page.locator("#kn-resolution")).to_contain_text("honor down: 2")
         expect(page.locator("#kn-progress-1")).to_contain_text("5/30")
-    host.screenshot(path=f"{SHOTS}-resolved.png", full_page=True)
+    shot(host, "resolved")
     host.get_by_role("button", name="End round 1").click()
     expect(host.locator("#kn-ask")).to_contain_text("Merlin (Bob)")

@@ -44,7 +44,6 @@ def test_four_players_on_one_screen_in_a_dozen_taps(host_phone):
     assert no_sideways_scroll(page)
     taps = Taps(page)
     before = taps.count
-    page.screenshot(path="/tmp/play_log.png")
     taps.fill(page.get_by_label("Game", exact=True), "Carcassonne")
     for number, (name, score) in enumerate([("Ana", "61"), ("Ben", "74"), ("Cid", "58"),
                                             ("Dee", "74")], start=1):

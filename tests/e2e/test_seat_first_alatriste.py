@@ -4,6 +4,7 @@ controls; after each of its moves the result is in view (the duel's or combat's 
 the button that sent it, are brought there); a double tap on every kind of move button records
 one move; a guest's duel between two other players is refused in the page and changes nothing."""
 
+import os
 import re
 
 import pytest
@@ -15,14 +16,17 @@ from tests.e2e.seat_first import double_tap_records_one, in_view, on_first_scree
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
-SHOTS = "/tmp/alatriste-seat-first"
+SHOTS = os.environ.get("ALATRISTE_SHOTS")  # a folder: save screenshots of each phone there
 
 
-def shot(page, name, first_screen=True):
-    """A screenshot to look at: the first screen (scrolled to the top), or where the phone is."""
+def shot(page, name, first_screen=True, whole=False):
+    """With ALATRISTE_SHOTS set, a screenshot to look at: the first screen (scrolled to the
+    top), where the phone is, or the whole page."""
+    if not SHOTS:
+        return
     if first_screen:
         page.evaluate("window.scrollTo(0, 0)")
-    page.screenshot(path=f"{SHOTS}-{name}.png")
+    page.screenshot(path=os.path.join(SHOTS, f"{name}.png"), full_page=whole)
 
 
 def fold(page, selector):
@@ -74,7 +78,7 @@ def test_three_phones_seat_first(host_phone, phone):
         page.reload()
         page.wait_for_selector("#table[data-stream=open]", state="attached")
         shot(page, f"{name}-playing")
-        page.screenshot(path=f"{SHOTS}-{name}-whole.png", full_page=True)
+        shot(page, f"{name}-whole", whole=True)
         on_first_screen(page, "#scoreboard", "#now", "[data-own]", f"#al-sheet-{seat}")
         assert no_sideways_scroll(page)
 
