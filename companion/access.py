@@ -6,7 +6,9 @@
 """
 
 import functools
+import json
 
+from django.db import connection
 from django.db.models import FilteredRelation, Q
 from django.utils.translation import gettext as _
 
@@ -77,36 +79,58 @@ def _actor(request, session, guest, token):
     raise NotFound(_("There is no such game, or it is not yours."))
 
 
+# A seat as the move's query carries it: these fields, in this order, in a JSON array.
+SEAT_FIELDS = ("id", "index", "name", "player_id")
+_JSON_ROWS = {"postgresql": "json_agg(json_build_array({}))",
+              "sqlite": "json_group_array(json_array({}))"}
+
+
 @functools.cache
-def _play_sql():
+def _play_sql(vendor):
     # Names from the models' metadata only; the values (token, id) are parameters.
     session = Session._meta
     columns = ", ".join(f's."{field.column}"' for field in session.concrete_fields)
+    seat = ", ".join(f't."{Seat._meta.get_field(name).column}"' for name in SEAT_FIELDS)
     return (f'SELECT {columns}, '  # noqa: S608
             f'COALESCE((SELECT MAX(m."seq") FROM "{Move._meta.db_table}" m '
             f'WHERE m."session_id" = s."id"), 0) AS last_seq, '
+            f'(SELECT {_JSON_ROWS[vendor].format(seat)} FROM "{Seat._meta.db_table}" t '
+            f'WHERE t."session_id" = s."id") AS seat_rows, '
             f'g."id" AS phone_pk, g."seat" AS phone_seat '
             f'FROM "{session.db_table}" s LEFT JOIN "{Guest._meta.db_table}" g '
             f'ON g."session_id" = s."id" AND g."token" = %s WHERE s."id" = %s')
 
 
+def _seats(session):
+    """The seats the move's query carried (`seat_rows`), as the ORM would read them, in order."""
+    rows = session.seat_rows
+    if isinstance(rows, str):  # SQLite's JSON is text; PostgreSQL's comes decoded
+        rows = json.loads(rows)
+    # from_db takes a full row in the model's field order.
+    order = [field.attname for field in Seat._meta.concrete_fields]
+    seats = []
+    for row in rows or ():
+        values = {"session_id": session.pk, **dict(zip(SEAT_FIELDS, row, strict=True))}
+        seats.append(Seat.from_db(session._state.db, order, [values[name] for name in order]))
+    return sorted(seats, key=lambda seat: seat.index)
+
+
 def session_access_to_play(request, session_id):
-    """session_access for a phone's move through the API, in two plain queries built once: the
-    session with the seq of its newest move (`last_seq`, see services.with_last_seq) and the
-    guest whose token came, then its seats (`session.seats.all()` reads no more). The ORM would
-    build the same two queries anew for every move, which cost more than running them."""
+    """session_access for a phone's move through the API, in one plain query built once: the
+    session with the seq of its newest move (`last_seq`, see services.with_last_seq), its seats
+    (`session.seats.all()` reads no more) and the guest whose token came. The ORM would build its
+    queries anew for every move, which cost more than running them, and would read the seats in
+    a second round trip."""
     token = _guest_token(request, session_id, cookies=False)
-    session = next(iter(Session.objects.raw(_play_sql(), [token, int(session_id)])), None)
+    session = next(iter(Session.objects.raw(_play_sql(connection.vendor),
+                                            [token, int(session_id)])), None)
     guest = None
     if session is not None:
         if session.phone_pk is not None:
             guest = Guest.from_db(session._state.db, ["id", "session_id", "token", "seat"],
                                   [session.phone_pk, session.pk, token, session.phone_seat])
         seats = session.seats.all()
-        seats._result_cache = list(Seat.objects.raw(
-            f'SELECT * FROM "{Seat._meta.db_table}" WHERE "session_id" = %s '  # noqa: S608
-            'ORDER BY "index"',
-            [session.pk]))
+        seats._result_cache = _seats(session)
         seats._prefetch_done = True
         session._prefetched_objects_cache = {"seats": seats}
     return session, _actor(request, session, guest, token)
