@@ -79,8 +79,9 @@ def _actor(request, session, guest, token):
     raise NotFound(_("There is no such game, or it is not yours."))
 
 
-# A seat as the move's query carries it: these fields, in this order, in a JSON array.
-SEAT_FIELDS = ("id", "index", "name", "player_id")
+# A seat as the move's query carries it: each of its columns but its session's, in the model's
+# order, in a JSON array.
+SEAT_FIELDS = tuple(field for field in Seat._meta.concrete_fields if field.attname != "session_id")
 _JSON_ROWS = {"postgresql": "json_agg(json_build_array({}))",
               "sqlite": "json_group_array(json_array({}))"}
 
@@ -90,7 +91,7 @@ def _play_sql(vendor):
     # Names from the models' metadata only; the values (token, id) are parameters.
     session = Session._meta
     columns = ", ".join(f's."{field.column}"' for field in session.concrete_fields)
-    seat = ", ".join(f't."{Seat._meta.get_field(name).column}"' for name in SEAT_FIELDS)
+    seat = ", ".join(f't."{field.column}"' for field in SEAT_FIELDS)
     return (f'SELECT {columns}, '  # noqa: S608
             f'COALESCE((SELECT MAX(m."seq") FROM "{Move._meta.db_table}" m '
             f'WHERE m."session_id" = s."id"), 0) AS last_seq, '
@@ -110,7 +111,8 @@ def _seats(session):
     order = [field.attname for field in Seat._meta.concrete_fields]
     seats = []
     for row in rows or ():
-        values = {"session_id": session.pk, **dict(zip(SEAT_FIELDS, row, strict=True))}
+        values = {"session_id": session.pk,
+                  **dict(zip((field.attname for field in SEAT_FIELDS), row, strict=True))}
         seats.append(Seat.from_db(session._state.db, order, [values[name] for name in order]))
     return sorted(seats, key=lambda seat: seat.index)
 
