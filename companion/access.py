@@ -79,9 +79,8 @@ def _actor(request, session, guest, token):
     raise NotFound(_("There is no such game, or it is not yours."))
 
 
-# A seat as the move's query carries it: each of its columns but its session's, in the model's
-# order, in a JSON array.
-SEAT_FIELDS = tuple(field for field in Seat._meta.concrete_fields if field.attname != "session_id")
+# A seat as the move's query carries it: its columns in the model's order, in a JSON array, the
+# row Seat.from_db takes.
 _JSON_ROWS = {"postgresql": "json_agg(json_build_array({}))",
               "sqlite": "json_group_array(json_array({}))"}
 
@@ -91,7 +90,7 @@ def _play_sql(vendor):
     # Names from the models' metadata only; the values (token, id) are parameters.
     session = Session._meta
     columns = ", ".join(f's."{field.column}"' for field in session.concrete_fields)
-    seat = ", ".join(f't."{field.column}"' for field in SEAT_FIELDS)
+    seat = ", ".join(f't."{field.column}"' for field in Seat._meta.concrete_fields)
     return (f'SELECT {columns}, '  # noqa: S608
             f'COALESCE((SELECT MAX(m."seq") FROM "{Move._meta.db_table}" m '
             f'WHERE m."session_id" = s."id"), 0) AS last_seq, '
@@ -107,13 +106,8 @@ def _seats(session):
     rows = session.seat_rows
     if isinstance(rows, str):  # SQLite's JSON is text; PostgreSQL's comes decoded
         rows = json.loads(rows)
-    # from_db takes a full row in the model's field order.
-    order = [field.attname for field in Seat._meta.concrete_fields]
-    seats = []
-    for row in rows or ():
-        values = {"session_id": session.pk,
-                  **dict(zip((field.attname for field in SEAT_FIELDS), row, strict=True))}
-        seats.append(Seat.from_db(session._state.db, order, [values[name] for name in order]))
+    names = [field.attname for field in Seat._meta.concrete_fields]
+    seats = [Seat.from_db(session._state.db, names, row) for row in rows or ()]
     return sorted(seats, key=lambda seat: seat.index)
 
 

@@ -71,6 +71,13 @@ def phone(browser, live_server):
         context.close()
 
 
+def screenshot(folder, page, name, *, whole=False):
+    """A screenshot to look at, saved in `folder` when it is set (each game's tests read theirs
+    from an environment variable, e.g. KN_SHOTS): the screen, or the whole page."""
+    if folder:
+        page.screenshot(path=os.path.join(folder, f"{name}.png"), full_page=whole)
+
+
 def no_sideways_scroll(page):
     """The page is no wider than the phone's screen. Measured against the screen's width, not
     window.innerWidth: a phone (is_mobile) zooms a wider page out until it fits, so its

@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import expect
 
 from companion.models import Session
-from tests.e2e.conftest import guest_phone_for, no_sideways_scroll
+from tests.e2e.conftest import guest_phone_for, no_sideways_scroll, screenshot
 from tests.e2e.seat_first import settled
 from tests.factories import session_for
 
@@ -19,8 +19,7 @@ SHOTS = os.environ.get("KN_SHOTS")  # a folder: save screenshots of the grid and
 
 
 def shot(page, name):
-    if SHOTS:
-        page.screenshot(path=os.path.join(SHOTS, f"kn-{name}.png"), full_page=True)
+    screenshot(SHOTS, page, f"kn-{name}", whole=True)
 
 
 def test_three_phones_seal_and_the_last_one_applies_the_worship(phone, host_phone, alice):

@@ -7,7 +7,7 @@ import os
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.conftest import guest_phone_for, no_sideways_scroll
+from tests.e2e.conftest import guest_phone_for, no_sideways_scroll, screenshot
 from tests.factories import session_for
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -18,8 +18,7 @@ ROUNDS = [[5, 3, 8, 2], [-2, 4, 6, 1], [7, 0, 3, 9], [2, 6, 1, 5], [3, 1, 4, 0]]
 
 
 def shot(page, name):
-    if SHOTS:
-        page.screenshot(path=f"{SHOTS}/{name}.png", full_page=True)
+    screenshot(SHOTS, page, name, whole=True)
 
 
 def save_round(page, number, scores):

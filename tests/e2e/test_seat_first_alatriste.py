@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import expect
 
 from companion.models import Move, Session
-from tests.e2e.conftest import guest_phone_for, no_sideways_scroll
+from tests.e2e.conftest import guest_phone_for, no_sideways_scroll, screenshot
 from tests.e2e.seat_first import double_tap_records_one, in_view, on_first_screen
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -22,11 +22,9 @@ SHOTS = os.environ.get("ALATRISTE_SHOTS")  # a folder: save screenshots of each 
 def shot(page, name, first_screen=True, whole=False):
     """With ALATRISTE_SHOTS set, a screenshot to look at: the first screen (scrolled to the
     top), where the phone is, or the whole page."""
-    if not SHOTS:
-        return
-    if first_screen:
+    if SHOTS and first_screen:
         page.evaluate("window.scrollTo(0, 0)")
-    page.screenshot(path=os.path.join(SHOTS, f"{name}.png"), full_page=whole)
+    screenshot(SHOTS, page, name, whole=whole)
 
 
 def fold(page, selector):

@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 
 from companion import services
 from games.knights import panel, rules
-from tests.e2e.conftest import guest_phone_for, no_sideways_scroll
+from tests.e2e.conftest import guest_phone_for, no_sideways_scroll, screenshot
 from tests.e2e.seat_first import (
     in_view,
     on_first_screen,
@@ -27,8 +27,7 @@ SHOTS = os.environ.get("KN_SHOTS")
 
 
 def shot(page, name):
-    if SHOTS:
-        page.screenshot(path=f"{SHOTS}/kn-seat-first-{name}.png")
+    screenshot(SHOTS, page, f"kn-seat-first-{name}")
 
 
 

@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 
 from companion import services
 from tests.e2e import seat_first
-from tests.e2e.conftest import guest_phone_for, no_sideways_scroll
+from tests.e2e.conftest import guest_phone_for, no_sideways_scroll, screenshot
 from tests.e2e.seat_first import in_view, on_first_screen, settled
 from tests.factories import session_for
 
@@ -24,8 +24,7 @@ SCORE = {"castle6_knights": 1, "castle4_knights": 1, "church_groups": [2],
 
 
 def shot(page, name):
-    if SHOTS:
-        page.screenshot(path=f"{SHOTS}/seat-first-{name}.png")
+    screenshot(SHOTS, page, f"seat-first-{name}")
 
 
 def tap_twice(page, session, button, shows="#qx-now"):
