@@ -67,6 +67,7 @@ def fragment_context(session, actor, *, posted=None, refusal=None, panel=True, m
         "moves": moves,
         # Rendered only where the log is (a panel's answer has none).
         "log_lines": SimpleLazyObject(lambda: log_lines(moves)),
+        "log_length": LOG_LENGTH,
         "last_active": last_active,
         "actor": actor,
         "can_play": actor is not None,
@@ -141,7 +142,8 @@ def render_log(lines):
     language = translation.get_language()
     frame = _log_frames.get(language)
     if frame is None:
-        text = render_to_string("companion/table.html#log", {"log_lines": [_LINES]})
+        text = render_to_string("companion/table.html#log", {"log_lines": [_LINES],
+                                                               "log_length": LOG_LENGTH})
         frame = _log_frames[language] = tuple(text.split(_LINES))
     before, after = frame
     # Each piece is a template's output, escaped as it was rendered.

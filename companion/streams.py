@@ -10,6 +10,7 @@ A stream holds no database connection while it waits: each read opens and closes
 import asyncio
 import json
 import logging
+import re
 import threading
 from collections import OrderedDict
 
@@ -137,14 +138,45 @@ class Bounded(OrderedDict):
             self.popitem(last=False)
 
 
+# A part of a fragment that phones keep while it does not change, marked in its template by
+# <!--part:ID--> and <!--/part--> around one element whose id is ID (Knights' card grid: 9 KB of
+# its live part's 11, the same for most moves).
+PART = re.compile(r"<!--part:([\w-]+)-->(.*?)<!--/part-->", re.DOTALL)
+
+
+def _keeping(html, before):
+    """`html` with each marked part that `before` (the same fragment a version earlier) holds
+    alike replaced by `<template data-keep="ID">`, which the phone fills with its own copy
+    (table.js); None when no part is kept."""
+    if before is None or "<!--part:" not in html:
+        return None
+    old = dict(PART.findall(before))
+    kept = False
+
+    def keep(match):
+        nonlocal kept
+        if old.get(match[1]) != match[2]:
+            return match[0]
+        kept = True
+        return f'<template data-keep="{match[1]}"></template>'
+
+    slim = PART.sub(keep, html)
+    return slim if kept else None
+
+
 class Rendered:
     """One version of a session's shared fragments, as this process rendered them (or took them
     from the move's announcement), with the names of those whose HTML differs from the version it
     had before (`previous`), and the pushes made of them: each push's text is made once, whatever
     the number of phones it goes to. `lines`: the log's lines, newest first, so that the next
-    move's log is its own line before these."""
+    move's log is its own line before these.
 
-    __slots__ = ("version", "html", "lines", "previous", "changed", "_texts", "version_event")
+    A phone in step (it holds `previous`) is sent only what changed, and of that only what it
+    lacks: the log's new line alone (`log_line`) when the log is the previous one's with a line
+    on top, and a fragment's marked parts that did not change as placeholders (`slim`)."""
+
+    __slots__ = ("version", "html", "lines", "previous", "changed", "slim", "new_line", "_texts",
+                 "version_event")
 
     def __init__(self, version, html, before=None, lines=None):
         self.version = version
@@ -153,20 +185,39 @@ class Rendered:
         self.previous = before.version if before is not None else None
         self.changed = [name for name in html
                         if before is None or before.html.get(name) != html[name]]
+        self.slim = {}
+        self.new_line = None
+        if before is not None:
+            for name in self.changed:
+                slim = _keeping(html[name], before.html.get(name))
+                if slim is not None:
+                    self.slim[name] = slim
+            # As FragmentCache.take_ahead makes a move's log: its line before the 29 shown.
+            if (lines and before.lines and version == before.version + 1
+                    and lines[1:] == before.lines[:fragments.LOG_LENGTH - 1]):
+                self.new_line = lines[0]
         self._texts = {}
         self.version_event = event("version", json.dumps({"version": version}), version)
 
+    def _in_step(self, name):
+        if name == "log" and self.new_line is not None:
+            return event("log_line", self.new_line, self.version)
+        return event(name, self.slim.get(name) or self.html[name], self.version)
+
     def push(self, since, leave_out=()):
         """The fragment events for a phone that holds this process's fragments of version `since`
-        (None: not known here, so all of them): only those that changed since, when `since` is
-        the version rendered just before this one."""
+        (None: not known here, so all of them): only what changed since, when `since` is the
+        version rendered just before this one."""
         only_changed = since is not None and since == self.previous
         key = (only_changed, leave_out)
         text = self._texts.get(key)
         if text is None:
-            names = self.changed if only_changed else self.html
-            text = self._texts[key] = "".join(event(name, self.html[name], self.version)
-                                              for name in names if name not in leave_out)
+            if only_changed:
+                events = (self._in_step(name) for name in self.changed if name not in leave_out)
+            else:
+                events = (event(name, self.html[name], self.version)
+                          for name in self.html if name not in leave_out)
+            text = self._texts[key] = "".join(events)
         return text
 
 

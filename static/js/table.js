@@ -23,8 +23,13 @@
   }
 
   function place(name, html, at) {
+    if (name === "log_line") return placeLine(html, at);
     var section = document.getElementById(name);
     if (!section) return;
+    if (html.indexOf("data-keep") !== -1) {
+      html = withKeptParts(section, html);
+      if (html === null) return poll();
+    }
     if (name === "panel" && panelDirty()) {
       pendingPanel = { html: html, at: at };
       showNotice();
@@ -34,6 +39,34 @@
     htmx.swap(section, html, { swapStyle: "innerHTML" });
     if (name === "scoreboard") follow();
     if (name === "panel_live") scheduleRefetch();
+  }
+
+  // A phone in step is pushed the log's new line alone (streams.Rendered): it goes on top, and
+  // the oldest goes once the log holds as many lines as the page shows. A phone that does not
+  // show the version just before asks for the whole table instead.
+  function placeLine(html, at) {
+    var section = document.getElementById("log");
+    var list = section && section.querySelector("ol[data-length]");
+    if (!list || (shown.log || 0) >= at) return;  // our own move's answer brought it
+    if ((shown.log || 0) !== at - 1) return poll();
+    list.insertAdjacentHTML("afterbegin", html);
+    var length = parseInt(list.dataset.length, 10);
+    while (list.children.length > length) list.lastElementChild.remove();
+    shown.log = at;
+  }
+
+  // A part of a fragment that did not change comes as <template data-keep="its id">: the
+  // phone's own copy goes in its place (null: this phone has none, so it asks for the table).
+  function withKeptParts(section, html) {
+    var holder = document.createElement("template");
+    holder.innerHTML = html;
+    var kept = holder.content.querySelectorAll("template[data-keep]");
+    for (var i = 0; i < kept.length; i++) {
+      var own = section.querySelector('[id="' + kept[i].dataset.keep + '"]');
+      if (!own) return null;
+      kept[i].replaceWith(own.cloneNode(true));
+    }
+    return holder.innerHTML;
   }
 
   function showNotice() {

@@ -71,3 +71,43 @@ def test_without_a_stream_the_page_polls_and_still_follows(host_phone, phone, al
     host.locator("#move-payload").fill('{"seat": 0, "points": 5}')
     host.get_by_role("button", name="Play").click()
     expect(guest.locator("#log")).to_contain_text("Vanessa +5", timeout=15000)
+
+
+# What a phone shows of the log and the game's live part (htmx's swaps leave out comments, which
+# a page's first render has, and an event's data its last newline).
+SHOWN = """() => ({
+    log: [...document.querySelectorAll('#log li')].map(li => li.outerHTML),
+    live: document.getElementById('panel_live').innerHTML.replace(/<!--[\\s\\S]*?-->/g, '').trim(),
+})"""
+
+
+def test_a_phone_pushed_only_what_changed_shows_what_a_fresh_page_shows(phone, alice):
+    """Move after move, a phone in step is pushed the log's new line alone and Knights' card
+    grid as a placeholder for its own copy (streams.Rendered); past the log's 30 lines, what it
+    shows is what the same page loaded afresh shows."""
+    from companion import services, streams
+
+    session = session_for(alice, game="knights", players=("Ann", "Bob", "Cid"),
+                          options={"deck": "table"})
+    guest = guest_phone_for(phone, session, "Bob")
+    guest.wait_for_selector("#table[data-stream=open]", state="attached")
+    actor = services.Actor(user=alice)
+    for _ in range(33):  # eleven rounds of the table's deck: the log passes its 30 lines
+        state = session.state
+        move = ({"type": "reveal_event", "data": {"event": "Excalibur"}}
+                if state["phase"] == "event" else
+                {"type": "worship", "data": {}} if state["resolution"] is None else
+                {"type": "end_round", "data": {}})
+        session = services.move_play(session=session, actor=actor, **move).session
+        # Each push in step with the one before it: the next move waits for this one to show.
+        guest.wait_for_selector(f'#table[data-version="{session.version}"]', state="attached")
+    pushed = streams.cache._latest((session.pk, "en"))
+    assert pushed.new_line is not None and "panel_live" in pushed.slim, \
+        "the last push was not the slim one this test is about"
+    followed = guest.evaluate(SHOWN)
+    guest.reload()
+    guest.wait_for_selector("#table[data-stream=open]", state="attached")
+    fresh = guest.evaluate(SHOWN)
+    assert len(followed["log"]) == 30
+    assert followed["log"] == fresh["log"]
+    assert followed["live"] == fresh["live"]

@@ -54,3 +54,63 @@ def test_a_push_carries_only_the_fragments_that_changed_since_the_phones_version
     # Made once for every phone in step, not once per phone.
     assert second.push(4) is second.push(4)
     assert second.version_event == 'id: 5\nevent: version\ndata: {"version": 5}\n\n'
+
+
+def events_of(text):
+    """[(event name, data)] of a push's text."""
+    out = []
+    for block in filter(None, text.split("\n\n")):
+        fields = [line.split(": ", 1) for line in block.splitlines()]
+        out.append((next(v for k, v in fields if k == "event"),
+                    "\n".join(v for k, v in fields if k == "data")))
+    return out
+
+
+def test_a_phone_in_step_is_pushed_the_logs_new_line_alone():
+    from companion.fragments import LOG_LENGTH
+    from companion.streams import Rendered
+
+    lines = [f"<li>{seq}</li>" for seq in range(LOG_LENGTH, 0, -1)]
+    first = Rendered(30, {"log": "".join(lines)}, lines=lines)
+    newer = ["<li>31</li>", *lines[:LOG_LENGTH - 1]]
+    second = Rendered(31, {"log": "".join(newer)}, before=first, lines=newer)
+    assert events_of(second.push(30)) == [("log_line", "<li>31</li>")]
+    # A phone not in step gets the whole log.
+    assert events_of(second.push(None)) == [("log", "".join(newer))]
+    assert events_of(second.push(29)) == [("log", "".join(newer))]
+
+
+def test_a_log_that_is_not_the_last_one_with_a_line_on_top_goes_whole():
+    from companion.streams import Rendered
+
+    lines = ["<li>2</li>", "<li>1</li>"]
+    first = Rendered(2, {"log": "".join(lines)}, lines=lines)
+    # An undo: the newest line is marked undone, no line is added.
+    undone = ['<li class="undone">2</li>', "<li>1</li>"]
+    second = Rendered(3, {"log": "".join(undone)}, before=first, lines=undone)
+    assert events_of(second.push(2)) == [("log", "".join(undone))]
+    # A line on top, but two versions on from the one this process had: the log goes whole.
+    later = ["<li>4</li>", *lines]
+    third = Rendered(4, {"log": "".join(later)}, before=first, lines=later)
+    assert events_of(third.push(2)) == [("log", "".join(later))]
+    # No lines known (rendered without them): whole.
+    fourth = Rendered(3, {"log": "x"}, before=first)
+    assert events_of(fourth.push(2)) == [("log", "x")]
+
+
+def test_a_marked_part_that_did_not_change_is_left_to_the_phone_in_step():
+    from companion.streams import Rendered
+
+    def live(round_, grid):
+        return (f"<h2>Round {round_}</h2><!--part:grid--><section id=\"grid\">{grid}</section>"
+                "<!--/part--><p>end</p>")
+
+    first = Rendered(1, {"panel_live": live(1, "A")})
+    second = Rendered(2, {"panel_live": live(2, "A")}, before=first)
+    assert events_of(second.push(1)) == [(
+        "panel_live", '<h2>Round 2</h2><template data-keep="grid"></template><p>end</p>')]
+    # Not in step: the whole fragment, its part with it.
+    assert events_of(second.push(None)) == [("panel_live", live(2, "A"))]
+    # The part changed: it goes whole.
+    third = Rendered(3, {"panel_live": live(2, "B")}, before=second)
+    assert events_of(third.push(2)) == [("panel_live", live(2, "B"))]
