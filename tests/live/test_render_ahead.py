@@ -4,6 +4,7 @@ the lines it shows (FragmentCache.take_ahead), the fragments a render from the d
 of the same version: for every game, move after move, to the end of a game."""
 
 import random
+import re
 
 import pytest
 
@@ -45,7 +46,7 @@ def test_carried_fragments_are_those_the_database_gives(alice, game, monkeypatch
     rendered = []
     monkeypatch.setattr(live, "render_ahead",
                         lambda *args: rendered.append(streams.render_ahead(*args)) or rendered[-1])
-    played = 0
+    played = slimmed = 0
     for _ in range(40):
         # Read as the API reads a phone's move: played on the session as read.
         session = services.with_last_seq(Session.objects.prefetch_related("seats")).get(
@@ -61,14 +62,47 @@ def test_carried_fragments_are_those_the_database_gives(alice, game, monkeypatch
         # As a NOTIFY's payload carries it: packed, the language readable without unpacking.
         packed = live.pack(ahead)
         assert live.packed_language(packed) == session.language
+        shown = cache._shared[key]
         cache.take_ahead(session.pk, move.session.version, packed)
         carried = cache._shared[key]
         assert carried.version == move.session.version, "the carried version was not kept"
         expected = rendered_from_the_database(session.pk)
         assert carried.html == expected.html
         assert carried.lines == expected.lines
+        if shown.lines:  # the first move's log replaces "No moves yet.": it goes whole
+            assert carried.new_line == carried.lines[0], "the log went whole to a phone in step"
+        for name, slim in carried.slim.items():
+            assert phone_fills_in(slim, shown.html[name]) == carried.html[name]
+        slimmed += bool(carried.slim)
     assert played >= 5
     assert cache.taken == played
+    if game in GAMES_WITH_PARTS:
+        assert slimmed, "no push left a part to the phones"
+
+
+GAMES_WITH_PARTS = {"knights", "quixote", "rabbits"}
+KEPT = re.compile(r'<template data-keep="([\w-]+)"></template>')
+
+
+def phone_fills_in(slim, shown):
+    """What table.js makes of a push with parts left out: each placeholder replaced by the part
+    the phone shows (its element, by id)."""
+    parts = {match[1]: match[0] for match in streams.PART.finditer(shown)}
+    return KEPT.sub(lambda match: parts[match[1]], slim)
+
+
+@pytest.mark.parametrize("game", sorted(GAMES_WITH_PARTS))
+def test_each_marked_part_is_one_element_with_the_parts_id(alice, game):
+    session = session_for(alice, game=game, players=("Ana", "Ben", "Cy"))
+    html = fragments.render_shared(Session.objects.get(pk=session.pk))["panel_live"]
+    parts = streams.PART.findall(html)
+    assert parts
+    ids = [part_id for part_id, _ in parts]
+    assert len(ids) == len(set(ids))
+    for part_id, inner in parts:
+        opening = re.match(r"<(\w+)[^>]*\bid=\"([\w-]+)\"", inner)
+        assert opening and opening[2] == part_id, f"part {part_id} does not open with its element"
+        assert inner.rstrip().endswith(f"</{opening[1]}>")
 
 
 def test_a_version_not_following_the_one_shown_is_left_to_the_streams(alice):
