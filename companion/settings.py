@@ -227,6 +227,11 @@ SPECTACULAR_SETTINGS = {
 CACHE_URL = os.environ.get("CACHE_URL", "")
 CACHES = {
     "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
+    # Parts of the pushed fragments that stay the same over many moves ({% cache ... using="parts"
+    # %} in a game's live template, keyed by what they show): rendered once per server process.
+    # At most MAX_ENTRIES (Knights' card grid: about 9 KB each).
+    "parts": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "parts",
+              "OPTIONS": {"MAX_ENTRIES": 1000}},
     "limits": (
         {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": CACHE_URL}
         if CACHE_URL.startswith(("redis://", "rediss://"))

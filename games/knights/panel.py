@@ -301,8 +301,14 @@ def live_model(state, standings=None):
         "arthur": _name(state, state["arthur"]),
         "merlin": _name(state, state["merlin"]),
         "event": event_info(state),
-        "columns": damosel_columns(state),
-        "grid": card_grid(state, reasons=False),
+        # What the card grid shows, all of it: the live template renders the grid once per key
+        # and language (it changes only when a card moves, is granted or offered), so its
+        # cells are worked out only then (Django's templates call these when they read them).
+        "grid_key": repr((state["cards"], state["granted"],
+                          [(row["name"], row["knight"], row["damosel"], row["offered"])
+                           for row in state["seats"]])),
+        "columns": lambda: damosel_columns(state),
+        "grid": lambda: card_grid(state, reasons=False),
         "hidden_grants": hidden_grants(state),
         "offered": [{"name": row["name"], "chivalries": row["offered"]}
                     for row in state["seats"] if row["offered"]],

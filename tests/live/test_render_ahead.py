@@ -142,3 +142,31 @@ def test_a_table_no_phone_watches_renders_nothing_ahead(alice):
     assert live.watched(session.pk)
     ahead = streams.render_ahead_for_phones(move.session, move)
     assert ahead["language"] == session.language and "scoreboard" in ahead["html"]
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+@pytest.mark.parametrize("game", sorted(GAMES_WITH_PARTS))
+def test_a_part_rendered_once_per_key_is_the_part_rendered_afresh(alice, game, language):
+    """A game's parts are rendered once per what they show ({% cache %} in its live template,
+    keyed by their model, or Knights' card grid by `grid_key`): move after move, in both
+    languages, the live part with the parts kept equals the live part rendered with none kept,
+    so no key leaves out anything its part shows."""
+    from django.core.cache import caches
+    from django.utils import translation
+
+    session = session_for(alice, game=game, players=("Ana", "Ben", "Cy"))
+    actor = services.Actor(user=alice, host_seat=None)
+    rng = random.Random(f"parts:{game}")
+    seen = set()
+    for _ in range(60):
+        session = Session.objects.select_related("owner").get(pk=session.pk)
+        with translation.override(language):
+            kept = fragments.render_shared(session)["panel_live"]
+            assert caches["parts"]._cache, "no part was kept"
+            caches["parts"].clear()
+            afresh = fragments.render_shared(session)["panel_live"]
+        assert kept == afresh
+        seen.add(afresh)
+        if session.is_finished or play_one(session, actor, rng) is None:
+            break
+    assert len(seen) > 5, "the moves played changed too little for the test to see"
