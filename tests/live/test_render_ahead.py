@@ -80,7 +80,7 @@ def test_carried_fragments_are_those_the_database_gives(alice, game, monkeypatch
         assert slimmed, "no push left a part to the phones"
 
 
-GAMES_WITH_PARTS = {"knights", "quixote", "rabbits"}
+GAMES_WITH_PARTS = {"alatriste", "knights", "quixote", "rabbits"}
 KEPT = re.compile(r'<template data-keep="([\w-]+)"></template>')
 
 
