@@ -227,8 +227,9 @@ SPECTACULAR_SETTINGS = {
 CACHE_URL = os.environ.get("CACHE_URL", "")
 CACHES = {
     "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
-    # Parts of the pushed fragments that stay the same over many moves ({% cache ... using="parts"
-    # %} in a game's live template, keyed by what they show): rendered once per server process.
+    # Parts of the pushed fragments that stay the same over many moves ({% part %} in a game's
+    # live template, and the scoreboard's table), keyed by what they show: rendered once per
+    # server process.
     # At most MAX_ENTRIES (Knights' card grid: about 9 KB each).
     "parts": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "parts",
               "OPTIONS": {"MAX_ENTRIES": 1000}},

@@ -10,7 +10,6 @@ A stream holds no database connection while it waits: each read opens and closes
 import asyncio
 import json
 import logging
-import re
 import threading
 from collections import OrderedDict
 
@@ -23,6 +22,7 @@ from companion import fragments, inputs, live
 from companion.access import session_access
 from companion.errors import Refused
 from companion.models import Session
+from companion.templatetags.parts import PART  # a part's marks: {% part %}
 
 log = logging.getLogger(__name__)
 KEEPALIVE_SECONDS = 15
@@ -138,10 +138,6 @@ class Bounded(OrderedDict):
             self.popitem(last=False)
 
 
-# A part of a fragment that phones keep while it does not change, marked in its template by
-# <!--part:ID--> and <!--/part--> around one element whose id is ID (Knights' card grid: 9 KB of
-# its live part's 11, the same for most moves).
-PART = re.compile(r"<!--part:([\w-]+)-->(.*?)<!--/part-->", re.DOTALL)
 
 
 def _keeping(html, before):
