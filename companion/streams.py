@@ -22,7 +22,7 @@ from companion import fragments, inputs, live
 from companion.access import session_access
 from companion.errors import Refused
 from companion.models import Session
-from companion.templatetags.parts import PART  # a part's marks: {% part %}
+from companion.templatetags.parts import split_parts  # a part's marks: {% part %}
 
 log = logging.getLogger(__name__)
 KEEPALIVE_SECONDS = 15
@@ -140,24 +140,22 @@ class Bounded(OrderedDict):
 
 
 
-def _keeping(html, before):
-    """`html` with each marked part that `before` (the same fragment a version earlier) holds
-    alike replaced by `<template data-keep="ID">`, which the phone fills with its own copy
-    (table.js); None when no part is kept."""
-    if before is None or "<!--part:" not in html:
+def _keeping(html, parts, before):
+    """`html` with each of its marked `parts` (split_parts) that `before` (the same fragment's
+    parts a version earlier) holds alike replaced by `<template data-keep="ID">`, which the
+    phone fills with its own copy (table.js); None when no part is kept."""
+    if not parts or not before:
         return None
-    old = dict(PART.findall(before))
-    kept = False
-
-    def keep(match):
-        nonlocal kept
-        if old.get(match[1]) != match[2]:
-            return match[0]
-        kept = True
-        return f'<template data-keep="{match[1]}"></template>'
-
-    slim = PART.sub(keep, html)
-    return slim if kept else None
+    old = {part_id: inner for _start, _end, part_id, inner in before}
+    pieces, at = [], 0
+    for start, end, part_id, inner in parts:
+        if old.get(part_id) == inner:
+            pieces += (html[at:start], f'<template data-keep="{part_id}"></template>')
+            at = end
+    if not pieces:
+        return None
+    pieces.append(html[at:])
+    return "".join(pieces)
 
 
 class Rendered:
@@ -171,8 +169,8 @@ class Rendered:
     lacks: the log's new line alone (`log_line`) when the log is the previous one's with a line
     on top, and a fragment's marked parts that did not change as placeholders (`slim`)."""
 
-    __slots__ = ("version", "html", "lines", "previous", "changed", "slim", "new_line", "_texts",
-                 "version_event")
+    __slots__ = ("version", "html", "parts", "lines", "previous", "changed", "slim", "new_line",
+                 "_texts", "version_event")
 
     def __init__(self, version, html, before=None, lines=None):
         self.version = version
@@ -181,11 +179,14 @@ class Rendered:
         self.previous = before.version if before is not None else None
         self.changed = [name for name in html
                         if before is None or before.html.get(name) != html[name]]
+        # Each fragment's marked parts, found once: this version's pushes and the next's use them.
+        self.parts = {name: split_parts(text) for name, text in html.items()
+                      if "<!--part:" in text}
         self.slim = {}
         self.new_line = None
         if before is not None:
             for name in self.changed:
-                slim = _keeping(html[name], before.html.get(name))
+                slim = _keeping(html[name], self.parts.get(name), before.parts.get(name))
                 if slim is not None:
                     self.slim[name] = slim
             # As FragmentCache.take_ahead makes a move's log: its line before the 29 shown.

@@ -10,6 +10,7 @@ import pytest
 
 from companion import engine, fragments, live, plugins, services, streams
 from companion.models import Session
+from companion.templatetags.parts import split_parts
 from tests.factories import session_for
 
 
@@ -82,12 +83,14 @@ def test_carried_fragments_are_those_the_database_gives(alice, game, monkeypatch
 
 GAMES_WITH_PARTS = {"alatriste", "knights", "quixote", "rabbits"}
 KEPT = re.compile(r'<template data-keep="([\w-]+)"></template>')
+# A part's marks (companion/templatetags/parts.py), read here as a pattern of their own.
+PART = re.compile(r"<!--part:([\w-]+)-->(.*?)<!--/part-->", re.DOTALL)
 
 
 def phone_fills_in(slim, shown):
     """What table.js makes of a push with parts left out: each placeholder replaced by the part
     the phone shows (its element, by id)."""
-    parts = {match[1]: match[0] for match in streams.PART.finditer(shown)}
+    parts = {match[1]: match[0] for match in PART.finditer(shown)}
     return KEPT.sub(lambda match: parts[match[1]], slim)
 
 
@@ -95,7 +98,7 @@ def phone_fills_in(slim, shown):
 def test_each_marked_part_is_one_element_with_the_parts_id(alice, game):
     session = session_for(alice, game=game, players=("Ana", "Ben", "Cy"))
     html = fragments.render_shared(Session.objects.get(pk=session.pk))["panel_live"]
-    parts = streams.PART.findall(html)
+    parts = PART.findall(html)
     assert parts
     ids = [part_id for part_id, _ in parts]
     assert len(ids) == len(set(ids))
@@ -103,6 +106,16 @@ def test_each_marked_part_is_one_element_with_the_parts_id(alice, game):
         opening = re.match(r"<(\w+)[^>]*\bid=\"([\w-]+)\"", inner)
         assert opening and opening[2] == part_id, f"part {part_id} does not open with its element"
         assert inner.rstrip().endswith(f"</{opening[1]}>")
+
+
+@pytest.mark.parametrize("game", sorted(GAMES_WITH_PARTS))
+def test_the_parts_split_out_are_those_the_marks_pattern_finds(alice, game):
+    session = session_for(alice, game=game, players=("Ana", "Ben", "Cy"))
+    html = fragments.render_shared(Session.objects.get(pk=session.pk))["panel_live"]
+    parts = split_parts(html)
+    assert [(part_id, inner) for _start, _end, part_id, inner in parts] == PART.findall(html)
+    assert [html[start:end] for start, end, *_ in parts] == [m[0] for m in PART.finditer(html)]
+    assert split_parts("<p>no part</p>") == []
 
 
 def test_a_version_not_following_the_one_shown_is_left_to_the_streams(alice):
