@@ -153,9 +153,10 @@ def notice(session_id: int, version: int, ahead=None) -> str:
 
 def pack(ahead) -> str:
     """The fragments as NOTIFY's payload can carry them: their language, then the whole as JSON,
-    compressed, in base64."""
+    compressed, in base64. Level 3, not zlib's default 6: Knights' 15 KB pack in 60 µs instead
+    of 140, 11% larger (3.3 KB), far from the payload's limit."""
     raw = json.dumps(ahead, separators=(",", ":")).encode()
-    return f"{ahead['language']}:" + base64.b64encode(zlib.compress(raw, 6)).decode("ascii")
+    return f"{ahead['language']}:" + base64.b64encode(zlib.compress(raw, 3)).decode("ascii")
 
 
 def packed_language(text: str) -> str:
