@@ -6,7 +6,10 @@
 1. Seats `--tables` tables of each of the five games (a phone per seat; bench/live.py's GAMES
    says each game's repeated move).
 2. For uvicorn, then granian, each with 2 workers: the yardstick (GET /api/health/, 20 clients,
-   10 s), then for each game the knee: 3 s played unmeasured at half the first rate, then
+   10 s) before the first game and again after each game, each game's knee weighed against the
+   mean of the two beside it (the machine's speed drifts: on 2026-11-27 a health request cost
+   the server 2.5 ms, then 4.5 ms ten minutes later, the machine otherwise idle); for each game
+   the knee: 3 s played unmeasured at half the first rate, then
    windows of `--step-seconds` at rising rates (from a quarter of the yardstick, x1.25 a step;
    x0.6 down while the first does not hold), until the POST p95 passes 100 ms (or more than 1%
    of the moves fail); then two windows halving (geometrically) the gap between the last rate
@@ -30,6 +33,7 @@ import asyncio
 import datetime
 import math
 import os
+import statistics
 import sys
 import tempfile
 import time
@@ -276,28 +280,39 @@ def main(argv=None):
     except ImportError:
         pass
 
-    # 2. The knees, server by server.
-    yardsticks, knees, steps, health_cpu = {}, {}, {}, {}
+    # 2. The knees, server by server, each between two yardsticks.
+    yardsticks, beside, every, knees, steps, health_cpu = {}, {}, {}, {}, {}, {}
     for kind in args.servers:
         run = Run(args, kind, 2)
         try:
-            result = runner(health(run, args.health_seconds))
-            yardsticks[kind] = result["rate"]
-            health_cpu[kind] = result["cpu_ms"]
-            say(f"{kind}: yardstick {result['rate']:.0f} req/s (p95 "
-                f"{bench.ms(bench.percentile(result['latencies'], 95))} ms, server CPU "
-                f"{fmt(result['cpu_ms'])} ms a request)")
-            knees[kind], steps[kind] = {}, {}
+            sticks, cpus = [], []
+
+            def yardstick(kind=kind, run=run, sticks=sticks, cpus=cpus):
+                result = runner(health(run, args.health_seconds))
+                sticks.append(result["rate"])
+                cpus.append(result["cpu_ms"])
+                say(f"{kind}: yardstick {result['rate']:.0f} req/s (p95 "
+                    f"{bench.ms(bench.percentile(result['latencies'], 95))} ms, server CPU "
+                    f"{fmt(result['cpu_ms'])} ms a request)")
+
+            yardstick()
+            knees[kind], steps[kind], beside[kind] = {}, {}, {}
             for game in args.games:
                 say(f"{kind}: the knee of {game}")
                 # From a quarter of the yardstick up (a window past the knee costs the most:
                 # its POSTs queue up), the second server from just under the first's knee.
-                start = yardsticks[kind] / 4
+                start = sticks[-1] / 4
                 if kind != args.servers[0] and knees[args.servers[0]][game]:
                     start = 0.8 * knees[args.servers[0]][game]
                 knees[kind][game], steps[kind][game] = runner(play_game(
                     run, tables[game], game, start, args.step_seconds, "knee"))
                 say(f"{kind}: {game} held {knees[kind][game]:.1f} moves/s")
+                yardstick()
+                beside[kind][game] = (sticks[-2] + sticks[-1]) / 2
+            every[kind] = sticks
+            yardsticks[kind] = statistics.median(sticks)
+            health_cpu[kind] = statistics.median(cpus)
+            say(f"{kind}: yardsticks {', '.join(f'{rate:.0f}' for rate in sticks)} req/s")
         finally:
             run.stop()
     best, clearly = faster_of(knees) if len(knees) > 1 else (args.servers[0], True)
@@ -347,8 +362,8 @@ def main(argv=None):
     soak_text, flat = soak.run(soak_args, args.database_url, best,
                                bench.OUT / f"all-soak-{stamp}.log")
 
-    text = report(args, when, load, yardsticks, knees, steps, (best, clearly), halves, cross,
-                  soak_text, flat, time.monotonic() - started, health_cpu)
+    text = report(args, when, load, (yardsticks, beside, every), knees, steps, (best, clearly),
+                  halves, cross, soak_text, flat, time.monotonic() - started, health_cpu)
     path = bench.OUT / f"all-{stamp}.md"
     path.write_text(text)
     print()
@@ -360,9 +375,10 @@ def fmt(value, digits=2):
     return "–" if value is None else f"{value:.{digits}f}"
 
 
-def report(args, when, load, yardsticks, knees, steps, chosen, halves, cross, soak_text, flat,
+def report(args, when, load, sticks, knees, steps, chosen, halves, cross, soak_text, flat,
            elapsed, health_cpu):
     best, clearly = chosen
+    yardsticks, beside, every = sticks
     ms = bench.ms
     lines = [f"# Companion bench/all.py, {when}", "",
              f"    .venv/bin/python bench/all.py {' '.join(sys.argv[1:])}".rstrip(), "",
@@ -370,17 +386,22 @@ def report(args, when, load, yardsticks, knees, steps, chosen, halves, cross, so
              f"run; {args.tables} tables of each game, a phone per seat (all but one hold the "
              f"page stream); 2 workers per server; the whole run took {elapsed / 60:.0f} min.",
              "", "## The knee: the last rate whose move POST p95 held under 100 ms", "",
-             "| game | " + " | ".join(f"{kind} knee (moves/s)" for kind in knees)
+             "Each game's knee is weighed against the yardstick beside it: the mean of the "
+             "yardsticks taken just before and just after its search.", "",
+             "| game | " + " | ".join(f"{kind} knee (moves/s) | {kind} yardstick beside (req/s) "
+                                     f"| {kind} knee ÷ yardstick" for kind in knees)
              + " | " + " | ".join(f"{kind} ≥ half the yardstick?" for kind in knees) + " |",
-             "|---|" + "---:|" * (2 * len(knees))]
+             "|---|" + "---:|" * (4 * len(knees))]
     for game in args.games:
         lines.append(f"| {game} ({bench.GAMES[game]['label']}) | "
-                     + " | ".join(f"{knees[kind][game]:.1f}" for kind in knees) + " | "
-                     + " | ".join("yes" if knees[kind][game] >= yardsticks[kind] / 2 else "**no**"
-                                  for kind in knees) + " |")
-    lines.append("| yardstick GET /api/health/ (req/s) | "
-                 + " | ".join(f"{yardsticks[kind]:.0f}" for kind in knees) + " | "
-                 + " | ".join(f"half: {yardsticks[kind] / 2:.0f}" for kind in knees) + " |")
+                     + " | ".join(f"{knees[kind][game]:.1f} | {beside[kind][game]:.0f} | "
+                                  f"{knees[kind][game] / beside[kind][game]:.2f}"
+                                  for kind in knees) + " | "
+                     + " | ".join("yes" if knees[kind][game] >= beside[kind][game] / 2
+                                  else "**no**" for kind in knees) + " |")
+    lines += ["", "The yardsticks (GET /api/health/, req/s), in the order taken: " + "; ".join(
+        f"{kind} {', '.join(f'{rate:.0f}' for rate in every[kind])} (median "
+        f"{yardsticks[kind]:.0f})" for kind in knees) + "."]
     lines += ["", "Server CPU per yardstick request: " + ", ".join(
         f"{kind} {fmt(health_cpu.get(kind), 1)} ms" for kind in knees) + "."]
     verdict = (f"Faster: **{best}** (kept for `make run` and the production recipe)." if clearly
@@ -414,7 +435,7 @@ def report(args, when, load, yardsticks, knees, steps, chosen, halves, cross, so
     for game in args.games:
         r = halves[game]
         verdicts.append(
-            f"{game}: knee {'≥' if knees[best][game] >= yardsticks[best] / 2 else '<'} half "
+            f"{game}: knee {'≥' if knees[best][game] >= beside[best][game] / 2 else '<'} half "
             f"the yardstick; POST p95 {ms(r['post_p95'])} "
             f"{'≤' if (r['post_p95'] or 1) <= HALF_POST_P95 else '>'} 50, announce p95 "
             f"{ms(r['announce_p95'])} "
