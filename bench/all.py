@@ -90,6 +90,9 @@ async def health(run, seconds):
     wall = after["time"] - before["time"]
     result["cpu_ms"] = 1000 * cpu["server"] * wall / served if served else None
     result["cpu"] = cpu
+    say(f"{run.kind}: yardstick {result['rate']:.0f} req/s (p95 "
+        f"{bench.ms(bench.percentile(result['latencies'], 95))} ms, server CPU "
+        f"{fmt(result['cpu_ms'])} ms a request)")
     return result
 
 
@@ -285,34 +288,24 @@ def main(argv=None):
     for kind in args.servers:
         run = Run(args, kind, 2)
         try:
-            sticks, cpus = [], []
-
-            def yardstick(kind=kind, run=run, sticks=sticks, cpus=cpus):
-                result = runner(health(run, args.health_seconds))
-                sticks.append(result["rate"])
-                cpus.append(result["cpu_ms"])
-                say(f"{kind}: yardstick {result['rate']:.0f} req/s (p95 "
-                    f"{bench.ms(bench.percentile(result['latencies'], 95))} ms, server CPU "
-                    f"{fmt(result['cpu_ms'])} ms a request)")
-
-            yardstick()
+            sticks = [runner(health(run, args.health_seconds))]
             knees[kind], steps[kind], beside[kind] = {}, {}, {}
             for game in args.games:
                 say(f"{kind}: the knee of {game}")
                 # From a quarter of the yardstick up (a window past the knee costs the most:
                 # its POSTs queue up), the second server from just under the first's knee.
-                start = sticks[-1] / 4
+                start = sticks[-1]["rate"] / 4
                 if kind != args.servers[0] and knees[args.servers[0]][game]:
                     start = 0.8 * knees[args.servers[0]][game]
                 knees[kind][game], steps[kind][game] = runner(play_game(
                     run, tables[game], game, start, args.step_seconds, "knee"))
                 say(f"{kind}: {game} held {knees[kind][game]:.1f} moves/s")
-                yardstick()
-                beside[kind][game] = (sticks[-2] + sticks[-1]) / 2
-            every[kind] = sticks
-            yardsticks[kind] = statistics.median(sticks)
-            health_cpu[kind] = statistics.median(cpus)
-            say(f"{kind}: yardsticks {', '.join(f'{rate:.0f}' for rate in sticks)} req/s")
+                sticks.append(runner(health(run, args.health_seconds)))
+                beside[kind][game] = (sticks[-2]["rate"] + sticks[-1]["rate"]) / 2
+            every[kind] = [stick["rate"] for stick in sticks]
+            yardsticks[kind] = statistics.median(every[kind])
+            health_cpu[kind] = statistics.median(stick["cpu_ms"] for stick in sticks)
+            say(f"{kind}: yardsticks {', '.join(f'{rate:.0f}' for rate in every[kind])} req/s")
         finally:
             run.stop()
     best, clearly = faster_of(knees) if len(knees) > 1 else (args.servers[0], True)

@@ -138,8 +138,6 @@ class Bounded(OrderedDict):
             self.popitem(last=False)
 
 
-
-
 def _keeping(html, parts, before):
     """`html` with each of its marked `parts` (split_parts) that `before` (the same fragment's
     parts a version earlier) holds alike replaced by `<template data-keep="ID">`, which the
@@ -180,8 +178,7 @@ class Rendered:
         self.changed = [name for name in html
                         if before is None or before.html.get(name) != html[name]]
         # Each fragment's marked parts, found once: this version's pushes and the next's use them.
-        self.parts = {name: split_parts(text) for name, text in html.items()
-                      if "<!--part:" in text}
+        self.parts = {name: split_parts(text) for name, text in html.items()}
         self.slim = {}
         self.new_line = None
         if before is not None:
