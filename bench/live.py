@@ -187,17 +187,17 @@ def _install_counters():
     live.announce = announce_and_note_commit
 
     # A move written in one statement outside a transaction (PostgreSQL: services.
-    # _move_write_at_once) has committed, NOTIFY with it, when the statement returns.
-    write_at_once = services._move_write_at_once
+    # _move_write_at_once) has committed, NOTIFY with it, when the statement returns, and the
+    # request then hands the version to its own process's streams (live.deliver_here).
+    deliver_here = live.deliver_here
 
-    def write_at_once_and_note_commit(**kwargs):
-        move = write_at_once(**kwargs)
+    def note_commit_and_deliver_here(session_id, version, ahead=None):
         request = _request.get()
-        if move is not None and request is not None:
+        if request is not None and "commit" not in request:
             request["commit"] = time.monotonic()
-        return move
+        return deliver_here(session_id, version, ahead)
 
-    services._move_write_at_once = write_at_once_and_note_commit
+    live.deliver_here = note_commit_and_deliver_here
 
 
 def _write_counts_forever(folder):
@@ -303,10 +303,13 @@ def create_database(url):
             print(f"created the database {name}")
 
 
-def setup_django(url):
+def setup_django(url, pool=False):
+    """Django in this process on the bench's database; pool=True: with the connection pool a
+    server process has (bench/move_cost.py runs the app here)."""
     os.environ["DJANGO_SETTINGS_MODULE"] = "companion.settings"
     os.environ["DATABASE_URL"] = url
-    os.environ["DB_POOL"] = "0"  # this process only: the server's settings are its own
+    if not pool:
+        os.environ["DB_POOL"] = "0"  # this process only: the server's settings are its own
     sys.path.insert(0, str(ROOT))
     import django
 

@@ -172,8 +172,48 @@ def heard(payload: str) -> None:
     """A NOTIFY's payload: a session watched ("w:<id>"), or a new version (see parse)."""
     if payload.startswith("w:"):
         watch(int(payload[2:]))
-    else:
-        deliver(*parse(payload))
+        return
+    session_id, version, packed = parse(payload)
+    if not _delivered_here(session_id, version):
+        deliver(session_id, version, packed)
+
+
+# The versions a request of this process is writing in one statement that commits with its
+# NOTIFY (services._move_write_at_once): the request hands each to this process's streams itself
+# (deliver_here), with the fragments as it rendered them, and this process's listener leaves its
+# NOTIFY alone rather than unpack what the process holds already. Marked before the statement
+# runs, as the NOTIFY may be heard before the statement returns. Bounded, in case.
+_here: OrderedDict[tuple[int, int], None] = OrderedDict()
+HERE_KEPT = 1_000
+
+
+def expect_here(session_id: int, version: int) -> None:
+    """Before the statement: its NOTIFY is left to deliver_here or written_elsewhere."""
+    with _lock:
+        _here[(session_id, version)] = None
+        while len(_here) > HERE_KEPT:
+            _here.popitem(last=False)
+
+
+def deliver_here(session_id: int, version: int, ahead=None) -> None:
+    """The statement wrote and committed `version`: to this process's streams at once (every
+    other process hears of it from the NOTIFY)."""
+    deliver(session_id, version, ahead)
+
+
+def written_elsewhere(session_id: int, version: int) -> None:
+    """The statement wrote nothing (another request wrote `version` first) or failed. If this
+    process's listener left a NOTIFY of that version alone meanwhile, it was another process's:
+    delivered now (its fragments stayed behind: the streams render them)."""
+    with _lock:
+        skipped = _here.pop((session_id, version), False) is False
+    if skipped:
+        deliver(session_id, version)
+
+
+def _delivered_here(session_id: int, version: int) -> bool:
+    with _lock:
+        return _here.pop((session_id, version), False) is None
 
 
 def parse(payload: str):

@@ -490,14 +490,29 @@ def _move_write_at_once(*, session, move, after, now):
     params += [field.get_db_prep_save(getattr(move, field.attname), connection)
                for field in _move_columns()]
     params += [live.CHANNEL, live.notice(session.pk, session.version, ahead)]
-    with connection.cursor() as cursor:
-        cursor.execute(_at_once_sql(), params)
-        row = cursor.fetchone()
+    # Outside a transaction the statement commits as it returns: this request tells this
+    # process's streams, and the NOTIFY every other process. Inside one, the NOTIFY tells every
+    # process, this one too, when it commits.
+    at_once = not connection.in_atomic_block
+    if at_once:
+        live.expect_here(session.pk, session.version)
+    try:
+        with connection.cursor() as cursor:
+            cursor.execute(_at_once_sql(), params)
+            row = cursor.fetchone()
+    except BaseException:
+        if at_once:
+            live.written_elsewhere(session.pk, session.version)
+        raise
     if row is None:
+        if at_once:
+            live.written_elsewhere(session.pk, session.version)
         session.state, session.version, session.updated_at = read
         return None
     move.pk = row[0]
     move._state.adding, move._state.db = False, connection.alias
+    if at_once:
+        live.deliver_here(session.pk, session.version, ahead)
     return move
 
 
