@@ -135,7 +135,7 @@ def _install_counters():
     from django.db import transaction
     from django.db.backends import utils
 
-    from companion import fragments, live, services
+    from companion import fragments, live
 
     execute = utils.CursorWrapper._execute_with_wrappers
 
