@@ -10,6 +10,7 @@ import json
 
 from django.db import connection
 from django.db.models import FilteredRelation, Q
+from django.db.models.sql import Query
 from django.utils.translation import gettext as _
 
 from companion.errors import Forbidden, NotFound, Refused
@@ -111,15 +112,42 @@ def _seats(session):
     return sorted(seats, key=lambda seat: seat.index)
 
 
+@functools.cache
+def _session_converters(vendor):
+    """The ORM's converters of a session's columns on this database (JSON text to data; on
+    SQLite also text to dates and booleans), {index: (functions, column)}, found once."""
+    compiler = connection.ops.compiler("SQLCompiler")(Query(Session), connection,
+                                                     connection.alias)
+    return compiler.get_converters([field.get_col(Session._meta.db_table)
+                                    for field in Session._meta.concrete_fields])
+
+
+def _session_read(row):
+    """The session of the move's query's row, as the ORM reads it, with the query's four
+    columns more as attributes (last_seq, seat_rows, phone_pk, phone_seat)."""
+    fields = Session._meta.concrete_fields
+    values = list(row[:len(fields)])
+    for index, (functions, column) in _session_converters(connection.vendor).items():
+        for function in functions:
+            values[index] = function(values[index], column, connection)
+    session = Session.from_db(connection.alias, [field.attname for field in fields], values)
+    session.last_seq, session.seat_rows, session.phone_pk, session.phone_seat = row[len(fields):]
+    return session
+
+
 def session_access_to_play(request, session_id):
     """session_access for a phone's move through the API, in one plain query built once: the
     session with the seq of its newest move (`last_seq`, see services.with_last_seq), its seats
     (`session.seats.all()` reads no more) and the guest whose token came. The ORM would build its
     queries anew for every move, which cost more than running them, and would read the seats in
-    a second round trip."""
+    a second round trip. The row is read by position: a RawQuerySet had the cursor describe its
+    columns and matched them to the fields on every move (Knights: 0.41 ms of CPU for this read,
+    0.28 without)."""
     token = _guest_token(request, session_id, cookies=False)
-    session = next(iter(Session.objects.raw(_play_sql(connection.vendor),
-                                            [token, int(session_id)])), None)
+    with connection.cursor() as cursor:
+        cursor.execute(_play_sql(connection.vendor), [token, int(session_id)])
+        row = cursor.fetchone()
+    session = _session_read(row) if row is not None else None
     guest = None
     if session is not None:
         if session.phone_pk is not None:
