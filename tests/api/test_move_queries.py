@@ -69,3 +69,22 @@ def test_the_move_reads_the_session_as_the_orm_does(game, bob, rf):
             for field in session._meta.concrete_fields} == {
         field.attname: getattr(expected, field.attname)
         for field in expected._meta.concrete_fields}
+
+
+def test_a_phones_move_is_planned_once_per_connection(as_bob, game, bob):
+    """PostgreSQL binds the parameters and prepares a statement run five times on a connection
+    (settings: server_side_binding, prepare_threshold), so a busy table's moves are not planned
+    anew each time: planning was three quarters of their time in the database."""
+    import pytest
+
+    if connection.vendor != "postgresql":
+        pytest.skip("statements are prepared on PostgreSQL only")
+    url = f"/api/sessions/{game.pk}/moves/"
+    for _ in range(6):
+        response = as_bob.post(url, {"type": "add", "seat": 1, "points": 1}, format="json")
+        assert response.status_code == 201
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT statement FROM pg_prepared_statements")
+        prepared = [row[0] for row in cursor.fetchall()]
+    assert any("last_seq" in statement for statement in prepared), prepared  # the read
+    assert any("pg_notify" in statement for statement in prepared), prepared  # the write
