@@ -1,0 +1,195 @@
+"""What a move costs one server process, against what a health request costs it: both through
+the ASGI app in this process, one at a time, no server and no network.
+
+    .venv/bin/python bench/move_cost.py [--game knights] [--requests 1000] [--streams 5]
+                                        [--database-url postgres://.../companion_bench]
+
+Seats one table of the game in the bench's database (bench/live.py's helpers), opens `--streams`
+of its page streams in this process (so its listener hears each move's NOTIFY and its streams
+push it, as in a server process holding phones of the table), then:
+
+- `GET /api/health/` `--requests` times;
+- the bench's move for that game (bench/live.py's GAMES) `--requests` times, each waiting until
+  every stream has pushed the move's version.
+
+Prints the CPU time of this process per request (and of its event loop's thread, and of its
+listener's `heard`), and the wall time. In bench/live.py a move costs the machine more than this
+(the phones' pushes, two processes, contention on a busy server); the difference between the two
+lines here is what the move's own work costs beyond the request machinery every request pays.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import re
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bench import live as bench  # noqa: E402
+
+VERSION_PUSHED = re.compile(rb"id: (\d+)\nevent: version")
+
+
+def scope_of(method, path, headers=()):
+    return {"type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1",
+            "method": method, "scheme": "http", "path": path, "raw_path": path.encode(),
+            "query_string": b"", "root_path": "",
+            "headers": [(b"host", b"127.0.0.1"), *headers],
+            "client": ("127.0.0.1", 50000), "server": ("127.0.0.1", 80)}
+
+
+def receiver(body=b""):
+    """An ASGI receive: the request's body, then nothing (the client never goes away)."""
+    sent = False
+
+    async def receive():
+        nonlocal sent
+        if not sent:
+            sent = True
+            return {"type": "http.request", "body": body, "more_body": False}
+        await asyncio.Event().wait()
+
+    return receive
+
+
+async def call(application, method, path, body=b"", headers=()):
+    answer = {"status": None, "body": b""}
+
+    async def send(message):
+        if message["type"] == "http.response.start":
+            answer["status"] = message["status"]
+        elif message["type"] == "http.response.body":
+            answer["body"] += message.get("body", b"")
+
+    await application(scope_of(method, path, headers), receiver(body), send)
+    return answer
+
+
+class Phones:
+    """Page streams of one table held in this process: each notes the last version pushed."""
+
+    def __init__(self, application, table, count):
+        self.application, self.table, self.count = application, table, count
+        self.pushed = [0] * count
+        self.changed = asyncio.Condition()
+
+    async def hold(self, phone):
+        cookie = f"guest{self.table['id']}={self.table['tokens'][phone]}".encode()
+
+        async def send(message):
+            if message["type"] == "http.response.body":
+                for found in VERSION_PUSHED.finditer(message.get("body", b"")):
+                    self.pushed[phone] = int(found.group(1))
+                async with self.changed:
+                    self.changed.notify_all()
+
+        await self.application(
+            scope_of("GET", f"/s/{self.table['id']}/stream/",
+                     [(b"cookie", cookie), (b"accept", b"text/event-stream")]),
+            receiver(), send)
+
+    async def until(self, version):
+        async with self.changed:
+            await asyncio.wait_for(self.changed.wait_for(
+                lambda: min(self.pushed, default=version) >= version), 10)
+
+
+async def measure(label, request, count):
+    for _ in range(max(20, count // 20)):  # warm: templates compiled, pool connections open
+        await request()
+    cpu, loop_cpu, wall = time.process_time(), time.thread_time(), time.perf_counter()
+    heard_before = HEARD[0]
+    for _ in range(count):
+        await request()
+    per = lambda seconds: f"{seconds / count * 1000:.2f} ms"  # noqa: E731
+    print(f"| {label} | {per(time.process_time() - cpu)} | {per(time.thread_time() - loop_cpu)}"
+          f" | {per(HEARD[0] - heard_before)} | {per(time.perf_counter() - wall)} |")
+
+
+HEARD = [0.0]  # CPU time of this process's listener in live.heard
+
+
+def time_the_listener():
+    from companion import live
+
+    heard = live.heard
+
+    def timed(payload):
+        started = time.thread_time()
+        try:
+            return heard(payload)
+        finally:
+            HEARD[0] += time.thread_time() - started
+
+    live.heard = timed
+
+
+async def run(args, table):
+    from companion.asgi import application
+
+    poster = bench.Poster(args.game, table)
+    phones = Phones(application, table, args.streams)
+    holders = [asyncio.create_task(phones.hold(phone)) for phone in range(args.streams)]
+    await asyncio.sleep(0.5)  # every stream subscribed
+    url = f"/api/sessions/{table['id']}/moves/"
+
+    async def health():
+        answer = await call(application, "GET", "/api/health/")
+        assert answer["status"] == 200, answer
+
+    async def move():
+        body, headers = poster.next_move()
+        raw = json.dumps(body).encode()
+        answer = await call(application, "POST", url, raw, [
+            (b"content-type", b"application/json"), (b"content-length", str(len(raw)).encode()),
+            (b"x-guest-token", headers["X-Guest-Token"].encode())])
+        assert answer["status"] == 201, answer
+        reply = json.loads(answer["body"])
+        poster.answered(reply)
+        await phones.until(reply["session"]["version"])
+
+    print(f"\n{args.game}, {args.streams} streams of the table in this process, "
+          f"{args.requests} requests of each kind\n")
+    print("| request | CPU of the process | of which the event loop's thread "
+          "| of which the listener's | wall |")
+    print("|---|---:|---:|---:|---:|")
+    await measure("GET /api/health/", health, args.requests)
+    await measure(f"a move ({args.game})", move, args.requests)
+    for holder in holders:
+        holder.cancel()
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--game", choices=sorted(bench.GAMES), default="knights")
+    parser.add_argument("--requests", type=int, default=1000)
+    parser.add_argument("--streams", type=int, default=5)
+    parser.add_argument("--database-url", default=bench.DEFAULT_DATABASE_URL)
+    args = parser.parse_args(argv)
+    if not 1 <= args.streams < bench.GAMES[args.game]["seats"]:
+        parser.error(f"--streams: 1 to {bench.GAMES[args.game]['seats'] - 1} for {args.game}")
+    bench.check_database_url(args.database_url)
+    bench.create_database(args.database_url)
+    bench.setup_django(args.database_url, pool=True)  # the app runs here as in a server
+    from django.conf import settings
+
+    settings.ALLOWED_HOSTS = ["*"]
+    table = bench.seat_tables(args.game, 1, bench.GAMES[args.game]["seats"])[0]
+    time_the_listener()
+    try:
+        import uvloop
+
+        uvloop.run(run(args, table))
+    except ImportError:
+        asyncio.run(run(args, table))
+    os._exit(0)  # the listener's thread and the pool's workers: nothing to wait for
+
+
+if __name__ == "__main__":
+    main()
