@@ -30,7 +30,8 @@ ENGLISH = frozenset(WORDS.split())
 # What a person reads besides the text: the names a screen reader says and the hints shown.
 SAID = re.compile(r"""\b(?:aria-label|title|placeholder|alt)\s*=\s*"([^"]*)\"""")
 HIDDEN = re.compile(r"<(script|style|template)\b.*?</\1\s*>|<!--.*?-->", re.S | re.I)
-WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)*")
+# A word stands alone: not the letters of a join code or a number ("W2BY66" holds no "by").
+WORD = re.compile(r"\b[^\W\d_]+(?:['’][^\W\d_]+)*\b")
 
 NAMES = ("Ana", "Ben", "Cy", "Vanessa", "Peter", "Hearts", "alice")
 
