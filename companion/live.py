@@ -9,7 +9,9 @@ Streams subscribe an asyncio.Queue; `deliver` puts versions on it from any threa
 A move's announcement carries the fragments its request rendered ahead (`ahead`: see
 fragments.render_ahead), compressed into the NOTIFY's payload when they fit in it: then no server
 process renders that version again from the database for its phones (`on_ahead`, set by the
-streams, takes them before the streams are told).
+streams, takes them before the streams are told). The process whose request wrote a move in one
+statement is handed its version and fragments by that request (`deliver_here`), and its listener
+leaves the move's NOTIFY alone.
 """
 
 import asyncio
