@@ -176,7 +176,7 @@ def heard(payload: str) -> None:
         watch(int(payload[2:]))
         return
     session_id, version, packed = parse(payload)
-    if not _delivered_here(session_id, version):
+    if not _unmark(session_id, version):  # else the request that wrote it delivers it here
         deliver(session_id, version, packed)
 
 
@@ -207,15 +207,17 @@ def written_elsewhere(session_id: int, version: int) -> None:
     """The statement wrote nothing (another request wrote `version` first) or failed. If this
     process's listener left a NOTIFY of that version alone meanwhile, it was another process's:
     delivered now (its fragments stayed behind: the streams render them)."""
-    with _lock:
-        skipped = _here.pop((session_id, version), False) is False
-    if skipped:
+    if not _unmark(session_id, version):
         deliver(session_id, version)
 
 
-def _delivered_here(session_id: int, version: int) -> bool:
+def _unmark(session_id: int, version: int) -> bool:
+    """Take off the mark expect_here put; whether it was there."""
     with _lock:
-        return _here.pop((session_id, version), False) is None
+        if (session_id, version) in _here:
+            del _here[(session_id, version)]
+            return True
+        return False
 
 
 def parse(payload: str):

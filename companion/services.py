@@ -493,25 +493,25 @@ def _move_write_at_once(*, session, move, after, now):
     # Outside a transaction the statement commits as it returns: this request tells this
     # process's streams, and the NOTIFY every other process. Inside one, the NOTIFY tells every
     # process, this one too, when it commits.
-    at_once = not connection.in_atomic_block
-    if at_once:
+    commits_now = not connection.in_atomic_block
+    if commits_now:
         live.expect_here(session.pk, session.version)
     try:
         with connection.cursor() as cursor:
             cursor.execute(_at_once_sql(), params)
             row = cursor.fetchone()
     except BaseException:
-        if at_once:
+        if commits_now:
             live.written_elsewhere(session.pk, session.version)
         raise
     if row is None:
-        if at_once:
+        if commits_now:
             live.written_elsewhere(session.pk, session.version)
         session.state, session.version, session.updated_at = read
         return None
     move.pk = row[0]
     move._state.adding, move._state.db = False, connection.alias
-    if at_once:
+    if commits_now:
         live.deliver_here(session.pk, session.version, ahead)
     return move
 
