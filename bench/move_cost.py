@@ -107,9 +107,10 @@ async def measure(label, request, count):
     heard_before = HEARD[0]
     for _ in range(count):
         await request()
-    per = lambda seconds: f"{seconds / count * 1000:.2f} ms"  # noqa: E731
-    print(f"| {label} | {per(time.process_time() - cpu)} | {per(time.thread_time() - loop_cpu)}"
-          f" | {per(HEARD[0] - heard_before)} | {per(time.perf_counter() - wall)} |")
+    spent = (time.process_time() - cpu, time.thread_time() - loop_cpu, HEARD[0] - heard_before,
+             time.perf_counter() - wall)
+    print(f"| {label} | " + " | ".join(f"{seconds / count * 1000:.2f} ms" for seconds in spent)
+          + " |")
 
 
 HEARD = [0.0]  # CPU time of this process's listener in live.heard
