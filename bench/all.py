@@ -275,13 +275,7 @@ def main(argv=None):
     for game in args.games:
         tables[game] = bench.seat_tables(game, args.tables, bench.GAMES[game]["seats"])
     say(f"{args.tables} tables of each game seated in {time.monotonic() - started:.0f} s")
-    runner = asyncio.run
-    try:
-        import uvloop
-
-        runner = uvloop.run
-    except ImportError:
-        pass
+    runner = bench.loop_runner()
 
     # 2. The knees, server by server, each between two yardsticks.
     yardsticks, beside, every, knees, steps, health_cpu = {}, {}, {}, {}, {}, {}

@@ -320,6 +320,27 @@ def setup_django(url, pool=False):
     call_command("createcachetable", verbosity=0)  # the limits' counts (a join reads them)
 
 
+def one_table(game, url, pool=False):
+    """Django in this process on the bench's database (pool: as a server process has it) and one
+    fresh table of `game` seated, a phone per seat: bench/profile_move.py, bench/move_cost.py."""
+    check_database_url(url)
+    create_database(url)
+    setup_django(url, pool=pool)
+    from django.conf import settings
+
+    settings.ALLOWED_HOSTS = ["*"]
+    return seat_tables(game, 1, GAMES[game]["seats"])[0]
+
+
+def loop_runner():
+    """uvloop.run when uvloop is installed (the servers run on it), else asyncio.run."""
+    try:
+        import uvloop
+    except ImportError:
+        return asyncio.run
+    return uvloop.run
+
+
 def seat_tables(game, count, phones):
     """`count` fresh sessions of `phones` seats, a guest per seat, prepared as GAMES says."""
     from django.contrib.auth import get_user_model
@@ -1035,10 +1056,6 @@ def main(argv=None):
 
 
 def run(args, server, tables, stats, counts_dir):
-    try:
-        import uvloop
-    except ImportError:
-        uvloop = None
     marks = {}
 
     async def on_window(moment):
@@ -1063,8 +1080,7 @@ def run(args, server, tables, stats, counts_dir):
         window = await move_phase(args, server.url, tables, stats, on_window)
         return health, health_queries, window
 
-    runner = uvloop.run if uvloop else asyncio.run
-    health, health_queries, window = runner(everything())
+    health, health_queries, window = loop_runner()(everything())
     counts = {} if args.plain else counts_delta(marks["start"]["counts"], marks["end"]["counts"])
     pg = {key: marks["end"]["pg"][key] - marks["start"]["pg"][key] for key in marks["end"]["pg"]}
     return {"health": health, "health_queries": None if args.plain else health_queries,

@@ -175,20 +175,9 @@ def main(argv=None):
     args = parser.parse_args(argv)
     if not 1 <= args.streams < bench.GAMES[args.game]["seats"]:
         parser.error(f"--streams: 1 to {bench.GAMES[args.game]['seats'] - 1} for {args.game}")
-    bench.check_database_url(args.database_url)
-    bench.create_database(args.database_url)
-    bench.setup_django(args.database_url, pool=True)  # the app runs here as in a server
-    from django.conf import settings
-
-    settings.ALLOWED_HOSTS = ["*"]
-    table = bench.seat_tables(args.game, 1, bench.GAMES[args.game]["seats"])[0]
+    table = bench.one_table(args.game, args.database_url, pool=True)  # the app runs here
     time_the_listener()
-    try:
-        import uvloop
-
-        uvloop.run(run(args, table))
-    except ImportError:
-        asyncio.run(run(args, table))
+    bench.loop_runner()(run(args, table))
     os._exit(0)  # the listener's thread and the pool's workers: nothing to wait for
 
 

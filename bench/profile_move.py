@@ -34,20 +34,15 @@ def main(argv=None):
     parser.add_argument("--top", type=int, default=25)
     parser.add_argument("--database-url", default=bench.DEFAULT_DATABASE_URL)
     args = parser.parse_args(argv)
-    bench.check_database_url(args.database_url)
-    bench.create_database(args.database_url)
-    bench.setup_django(args.database_url)
+    table = bench.one_table(args.game, args.database_url)
 
-    from django.conf import settings
     from django.db import connection
     from django.test import Client
 
     from companion import fragments
     from companion.models import Session
 
-    settings.ALLOWED_HOSTS = ["*"]
     game = bench.GAMES[args.game]
-    table = bench.seat_tables(args.game, 1, game["seats"])[0]
     poster = bench.Poster(args.game, table)
     client = Client()
     url = f"/api/sessions/{table['id']}/moves/"

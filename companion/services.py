@@ -496,17 +496,15 @@ def _move_write_at_once(*, session, move, after, now):
     commits_now = not connection.in_atomic_block
     if commits_now:
         live.expect_here(session.pk, session.version)
+    row = None
     try:
         with connection.cursor() as cursor:
             cursor.execute(_at_once_sql(), params)
             row = cursor.fetchone()
-    except BaseException:
-        if commits_now:
+    finally:
+        if commits_now and row is None:  # nothing written, or the statement failed
             live.written_elsewhere(session.pk, session.version)
-        raise
     if row is None:
-        if commits_now:
-            live.written_elsewhere(session.pk, session.version)
         session.state, session.version, session.updated_at = read
         return None
     move.pk = row[0]
