@@ -111,3 +111,30 @@ def test_a_phone_pushed_only_what_changed_shows_what_a_fresh_page_shows(phone, a
     assert len(followed["log"]) == 30
     assert followed["log"] == fresh["log"]
     assert followed["live"] == fresh["live"]
+
+
+SCOREBOARD = """() => [...document.querySelectorAll('#scoreboard tbody tr')].map(
+    tr => tr.outerHTML)"""
+
+
+def test_a_phone_keeps_the_scoreboard_rows_a_move_left_alone(phone, alice):
+    """A move that changes one seat's score pushes that row, and the others as placeholders for
+    the phone's own rows (streams.Rendered): the phone shows what a fresh page shows."""
+    from companion import services, streams
+
+    session = session_for(alice, players=("Ann", "Bob", "Cid", "Dee"))
+    guest = guest_phone_for(phone, session, "Bob")
+    guest.wait_for_selector("#table[data-stream=open]", state="attached")
+    actor = services.Actor(user=alice)
+    for seat, points in ((2, 5), (0, 3), (2, 1)):
+        session = services.move_play(session=session, actor=actor, type="add",
+                                     data={"seat": seat, "points": points}).session
+        guest.wait_for_selector(f'#table[data-version="{session.version}"]', state="attached")
+    pushed = streams.cache._latest((session.pk, "en"))
+    assert pushed.slim["scoreboard"].count("data-keep") == 3, \
+        "the last push was not the slim one this test is about"
+    followed = guest.evaluate(SCOREBOARD)
+    guest.reload()
+    guest.wait_for_selector("#table[data-stream=open]", state="attached")
+    assert followed == guest.evaluate(SCOREBOARD)
+    assert [row.split("<td>")[1][:3] for row in followed] == ["Cid", "Ann", "Bob", "Dee"]
