@@ -90,9 +90,11 @@ async def health(run, seconds):
     wall = after["time"] - before["time"]
     result["cpu_ms"] = 1000 * cpu["server"] * wall / served if served else None
     result["cpu"] = cpu
+    result["shares"] = bench.worker_shares(before, after)
     say(f"{run.kind}: yardstick {result['rate']:.0f} req/s (p95 "
         f"{bench.ms(bench.percentile(result['latencies'], 95))} ms, server CPU "
-        f"{fmt(result['cpu_ms'])} ms a request)")
+        f"{fmt(result['cpu_ms'])} ms a request, workers' shares of it "
+        f"{bench.shares_text(result['shares'])} %)")
     return result
 
 
@@ -128,6 +130,7 @@ async def window(run, phones, rate, seconds):
         "fragments_per_push": stats.fragment_events / stats.pushes if stats.pushes else None,
         "bytes_per_push": stats.stream_bytes / stats.pushes if stats.pushes else None,
         "cpu": bench.cpu_delta(marks["start"]["cpu"], marks["end"]["cpu"]),
+        "shares": bench.worker_shares(marks["start"]["cpu"], marks["end"]["cpu"]),
         "stats": stats, "arrivals": times["arrivals"],
     }
     # The server's CPU time per move, the renders' share of it (their thread CPU time).
@@ -156,7 +159,8 @@ async def knee(run, phones, start_rate, seconds, log):
         tried.append(result)
         log(f"  {rate:6.1f} moves/s: POST p95 {bench.ms(result['post_p95'])} ms, announce p95 "
             f"{bench.ms(result['announce_p95'])} ms, {result['errors']} errors, server CPU "
-            f"{result['cpu']['server']:.2f} -> {'held' if held(result) else 'did not hold'}"
+            f"{result['cpu']['server']:.2f} (workers {bench.shares_text(result['shares'])} %) -> "
+            f"{'held' if held(result) else 'did not hold'}"
             + (f" ({result['error_kinds']})" if result["errors"] else ""))
         return held(result)
 
@@ -279,6 +283,7 @@ def main(argv=None):
 
     # 2. The knees, server by server, each between two yardsticks.
     yardsticks, beside, every, knees, steps, health_cpu = {}, {}, {}, {}, {}, {}
+    shares = {}  # kind -> each yardstick's workers' shares of the server's CPU
     for kind in args.servers:
         run = Run(args, kind, 2)
         try:
@@ -297,6 +302,7 @@ def main(argv=None):
                 sticks.append(runner(health(run, args.health_seconds)))
                 beside[kind][game] = (sticks[-2]["rate"] + sticks[-1]["rate"]) / 2
             every[kind] = [stick["rate"] for stick in sticks]
+            shares[kind] = [stick["shares"] for stick in sticks]
             yardsticks[kind] = statistics.median(every[kind])
             health_cpu[kind] = statistics.median(stick["cpu_ms"] for stick in sticks)
             say(f"{kind}: yardsticks {', '.join(f'{rate:.0f}' for rate in every[kind])} req/s")
@@ -349,8 +355,9 @@ def main(argv=None):
     soak_text, flat = soak.run(soak_args, args.database_url, best,
                                bench.OUT / f"all-soak-{stamp}.log")
 
-    text = report(args, when, load, (yardsticks, beside, every), knees, steps, (best, clearly),
-                  halves, cross, soak_text, flat, time.monotonic() - started, health_cpu)
+    text = report(args, when, load, (yardsticks, beside, every, shares), knees, steps,
+                  (best, clearly), halves, cross, soak_text, flat, time.monotonic() - started,
+                  health_cpu)
     path = bench.OUT / f"all-{stamp}.md"
     path.write_text(text)
     print()
@@ -365,7 +372,7 @@ def fmt(value, digits=2):
 def report(args, when, load, sticks, knees, steps, chosen, halves, cross, soak_text, flat,
            elapsed, health_cpu):
     best, clearly = chosen
-    yardsticks, beside, every = sticks
+    yardsticks, beside, every, shares = sticks
     ms = bench.ms
     lines = [f"# Companion bench/all.py, {when}", "",
              f"    .venv/bin/python bench/all.py {' '.join(sys.argv[1:])}".rstrip(), "",
@@ -389,6 +396,11 @@ def report(args, when, load, sticks, knees, steps, chosen, halves, cross, soak_t
     lines += ["", "The yardsticks (GET /api/health/, req/s), in the order taken: " + "; ".join(
         f"{kind} {', '.join(f'{rate:.0f}' for rate in every[kind])} (median "
         f"{yardsticks[kind]:.0f})" for kind in knees) + "."]
+    lines += ["", "How each yardstick's work fell on the two workers (their shares of the "
+              "server's CPU, %; a worker alone is held by its GIL to about one core, so an "
+              "uneven split is a lower yardstick): " + "; ".join(
+                  f"{kind} " + ", ".join(bench.shares_text(split) for split in shares[kind])
+                  for kind in knees) + "."]
     lines += ["", "Server CPU per yardstick request: " + ", ".join(
         f"{kind} {fmt(health_cpu.get(kind), 1)} ms" for kind in knees) + "."]
     verdict = (f"Faster: **{best}** (kept for `make run` and the production recipe)." if clearly

@@ -538,6 +538,7 @@ def cpu_snapshot(servers, url):
         "time": time.monotonic(),
         "machine_busy": (sum(numbers) - idle) / TICK,
         "server": sum(_cpu_seconds(pid) for server in servers for pid in server.processes()),
+        "workers": {pid: _cpu_seconds(pid) for server in servers for pid in server.workers()},
         "postgres": _backends(url),
         "bench": time.process_time(),
     }
@@ -549,11 +550,24 @@ def cpu_delta(before, after):
     postgres = sum(seconds - before["postgres"].get(pid, 0)
                    for pid, seconds in after["postgres"].items())
     delta = {key: (after[key] - before[key]) / wall
-             for key in before if key not in {"time", "postgres"}}
+             for key in before if key not in {"time", "postgres", "workers"}}
     delta["postgres"] = postgres / wall
     delta["others"] = max(0.0, delta["machine_busy"] - delta["server"] - delta["postgres"]
                           - delta["bench"])
     return delta
+
+
+def worker_shares(before, after):
+    """Each worker's share of the workers' CPU between two snapshots, the busiest first: uvicorn's
+    workers take connections as they happen to accept them, so a burst of them (the yardstick's
+    20 clients) may all land on one worker, held by its GIL to about one core, or split."""
+    spent = [after["workers"][pid] - before["workers"].get(pid, 0) for pid in after["workers"]]
+    total = sum(spent)
+    return sorted((seconds / total for seconds in spent), reverse=True) if total else []
+
+
+def shares_text(shares):
+    return "/".join(f"{share * 100:.0f}" for share in shares)
 
 
 # Server counters ------------------------------------------------------------------------------
