@@ -1,11 +1,16 @@
 import gc
 import os
 
-from django.core.asgi import get_asgi_application
+import django
 from django.urls import get_resolver
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "companion.settings")
-application = get_asgi_application()
+django.setup(set_prefix=False)  # as django.core.asgi.get_asgi_application does
+
+from companion.handler import Handler  # noqa: E402 - needs the apps loaded
+
+# Django's ASGI handler, with each synchronous view served in one hop (companion/handler.py).
+application = Handler()
 
 # A server process holds some hundred thousand objects that live as long as it does (Django, every
 # view and game, the compiled URLconf), and each move makes and drops thousands more. With the
