@@ -69,7 +69,8 @@ class Handler(ASGIHandler):
             response.close()
             return response
         # A streamed body (a static file, the results CSV) is read here, where its view ran
-        # and its database connection is, and each piece sent through the loop.
+        # and its database connection is, and each piece sent through the loop (a phone that
+        # reads slowly holds this thread meanwhile: SYNC_THREADS of them hold them all).
         if isinstance(response, FileResponse):
             response.block_size = self.chunk_size
         try:
