@@ -11,16 +11,8 @@ import pytest
 
 from companion import services
 from tests.factories import UserFactory, session_for
-from tests.servers import ThreadServer
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-@pytest.fixture(scope="module")
-def server():
-    server = ThreadServer()
-    yield server
-    server.stop()
 
 
 def read_events(url, headers, found, stop, cookies=None):

@@ -13,17 +13,9 @@ from django.test import Client
 from companion import handler
 from companion.api import views
 from tests.factories import UserFactory, played
-from tests.servers import ThreadServer
 from tests.views.helpers import off_the_loop
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-@pytest.fixture(scope="module")
-def server():
-    server = ThreadServer()
-    yield server
-    server.stop()
 
 
 def test_the_event_streams_are_the_asynchronous_views():
