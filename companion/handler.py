@@ -27,9 +27,12 @@ from django.core.handlers.base import BaseHandler
 from django.http import FileResponse
 from django.urls import Resolver404, resolve, set_script_prefix
 
-# Threads for the synchronous views of one server process: a view waits on PostgreSQL now and
-# then, so a few run at once; more would only queue for the GIL.
-SYNC_THREADS = int(os.environ.get("SYNC_THREADS", "8"))
+# Threads for the synchronous views of one server process. A move's view waits on PostgreSQL for
+# about a fifth of its time, so three keep the GIL busy; more only contend for it. With eight, a
+# burst of moves ran eight views at once, each waiting for the GIL after every query: their
+# handovers cost the worker CPU, which made the next burst longer. Knights' knee on the bench was
+# 132-133 moves/s with eight threads, 157-160 with three (bench/README.md, "Three threads").
+SYNC_THREADS = int(os.environ.get("SYNC_THREADS", "3"))
 
 
 class Handler(ASGIHandler):
@@ -69,8 +72,9 @@ class Handler(ASGIHandler):
             response.close()
             return response
         # A streamed body (a static file, the results CSV) is read here, where its view ran
-        # and its database connection is, and each piece sent through the loop (a phone that
-        # reads slowly holds this thread meanwhile: SYNC_THREADS of them hold them all).
+        # and its database connection is, and each piece sent through the loop. A phone that
+        # reads slowly holds this thread once the server's write buffer is full (64 KB on
+        # uvicorn; every static file is smaller): SYNC_THREADS such phones hold them all.
         if isinstance(response, FileResponse):
             response.block_size = self.chunk_size
         try:
