@@ -839,11 +839,18 @@ class Tables:
 
 
 async def move_phase(args, base, tables, stats, on_window):
-    """bench/live.py's one window: open the streams, post on schedule, close."""
+    """bench/live.py's one window: open the streams, play `--warm-up` seconds unmeasured, post
+    on schedule, close. The warm-up is the server's first version of each table: each process
+    renders it from the database for its phones (no version before it to build on), which held
+    every POST of Knights' first 1.5 s at 160 moves/s to 60-170 ms (bench/README.md, "Three
+    threads"); bench/all.py warms up the same way."""
     phones = Tables(tables, args.phones, [base], args.max_in_flight)
-    phones.stats = stats
+    phones.stats = stats  # the streams opened are counted; each window counts its own
     await phones.open()
     try:
+        if args.warm_up:
+            await phones.window(args.rate, args.warm_up)
+            await asyncio.sleep(1.0)
         window_stats, window = await phones.window(args.rate, args.seconds, on_window)
     finally:
         await phones.close()
@@ -917,7 +924,8 @@ def report(args, command, results):
                    f"{', ' + ' '.join(args.server_env) if args.server_env else ''})"),
         ("machine", f"{os.cpu_count()} cores ({results['cpu_model']}); bench client, server "
                     "and PostgreSQL share them"),
-        ("target rate", f"{args.rate:g} moves/s for {args.seconds:g} s"),
+        ("target rate", f"{args.rate:g} moves/s for {args.seconds:g} s (after {args.warm_up:g} s "
+                        "unmeasured)"),
         ("achieved rate", f"{moves / duration:.1f} moves/s answered 201 ({moves} moves; "
                           f"the client's schedule slipped p95 "
                           f"{ms(percentile(window['slips'], 95))} ms, max "
@@ -1013,6 +1021,8 @@ def parse_args(argv=None):
     parser.add_argument("--game", choices=sorted(GAMES), default="alatriste")
     parser.add_argument("--rate", type=float, default=60, help="moves per second in all")
     parser.add_argument("--seconds", type=float, default=60)
+    parser.add_argument("--warm-up", type=float, default=3.0,
+                        help="seconds played at the rate, unmeasured, before the window")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--database-url", default=DEFAULT_DATABASE_URL)
     parser.add_argument("--health-seconds", type=float, default=10)
@@ -1028,10 +1038,11 @@ def parse_args(argv=None):
     if not 2 <= args.phones <= GAMES[args.game]["seats"]:
         parser.error(f"--phones is 2 to {GAMES[args.game]['seats']} for {args.game}")
     if not (1 <= args.tables <= 500 and 0 < args.rate <= 1000 and 0 < args.seconds <= 600
+            and 0 <= args.warm_up <= 60
             and 1 <= args.workers <= 16 and 0 < args.health_seconds <= 60
             and 1 <= args.health_concurrency <= 200 and 1 <= args.max_in_flight <= 1000):
         parser.error("keep the figures sane: tables ≤ 500, rate ≤ 1000, seconds ≤ 600, "
-                     "workers ≤ 16, health seconds ≤ 60")
+                     "warm-up ≤ 60, workers ≤ 16, health seconds ≤ 60")
     for item in args.server_env:
         if "=" not in item:
             parser.error(f"--server-env takes NAME=VALUE, not {item!r}")
