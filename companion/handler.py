@@ -30,8 +30,9 @@ from django.urls import Resolver404, resolve, set_script_prefix
 # Threads for the synchronous views of one server process. A move's view waits on PostgreSQL for
 # about a fifth of its time, so three keep the GIL busy; more only contend for it. With eight, a
 # burst of moves ran eight views at once, each waiting for the GIL after every query: their
-# handovers cost the worker CPU, which made the next burst longer. Knights' knee on the bench was
-# 132-133 moves/s with eight threads, 157-160 with three (bench/README.md, "Three threads").
+# handovers cost the worker CPU, which made the next burst longer: at 175 moves/s of Knights a
+# POST spent 46 ms in its worker with eight threads, 19 with three (bench/README.md, "Three
+# threads", with the knees: better with three in most runs, within the bench's noise in one).
 SYNC_THREADS = int(os.environ.get("SYNC_THREADS", "3"))
 
 
