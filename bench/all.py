@@ -91,10 +91,13 @@ async def health(run, seconds):
     result["cpu_ms"] = 1000 * cpu["server"] * wall / served if served else None
     result["cpu"] = cpu
     result["shares"] = bench.worker_shares(before, after)
+    # Which of the two held the rate: the bench client (one process, one GIL) or the server.
+    result["busy"] = (cpu["bench"], cpu["server"])
     say(f"{run.kind}: yardstick {result['rate']:.0f} req/s (p95 "
         f"{bench.ms(bench.percentile(result['latencies'], 95))} ms, server CPU "
         f"{fmt(result['cpu_ms'])} ms a request, workers' shares of it "
-        f"{bench.shares_text(result['shares'])} %)")
+        f"{bench.shares_text(result['shares'])} %; cores busy: bench client "
+        f"{cpu['bench']:.2f}, server {cpu['server']:.2f})")
     return result
 
 
@@ -284,6 +287,7 @@ def main(argv=None):
     # 2. The knees, server by server, each between two yardsticks.
     yardsticks, beside, every, knees, steps, health_cpu = {}, {}, {}, {}, {}, {}
     shares = {}  # kind -> each yardstick's workers' shares of the server's CPU
+    busy = {}  # kind -> each yardstick's (bench client, server) cores busy
     for kind in args.servers:
         run = Run(args, kind, 2)
         try:
@@ -303,6 +307,7 @@ def main(argv=None):
                 beside[kind][game] = (sticks[-2]["rate"] + sticks[-1]["rate"]) / 2
             every[kind] = [stick["rate"] for stick in sticks]
             shares[kind] = [stick["shares"] for stick in sticks]
+            busy[kind] = [stick["busy"] for stick in sticks]
             yardsticks[kind] = statistics.median(every[kind])
             health_cpu[kind] = statistics.median(stick["cpu_ms"] for stick in sticks)
             say(f"{kind}: yardsticks {', '.join(f'{rate:.0f}' for rate in every[kind])} req/s")
@@ -355,7 +360,7 @@ def main(argv=None):
     soak_text, flat = soak.run(soak_args, args.database_url, best,
                                bench.OUT / f"all-soak-{stamp}.log")
 
-    text = report(args, when, load, (yardsticks, beside, every, shares), knees, steps,
+    text = report(args, when, load, (yardsticks, beside, every, shares, busy), knees, steps,
                   (best, clearly), halves, cross, soak_text, flat, time.monotonic() - started,
                   health_cpu)
     path = bench.OUT / f"all-{stamp}.md"
@@ -372,7 +377,7 @@ def fmt(value, digits=2):
 def report(args, when, load, sticks, knees, steps, chosen, halves, cross, soak_text, flat,
            elapsed, health_cpu):
     best, clearly = chosen
-    yardsticks, beside, every, shares = sticks
+    yardsticks, beside, every, shares, busy = sticks
     ms = bench.ms
     lines = [f"# Companion bench/all.py, {when}", "",
              f"    .venv/bin/python bench/all.py {' '.join(sys.argv[1:])}".rstrip(), "",
@@ -397,9 +402,13 @@ def report(args, when, load, sticks, knees, steps, chosen, halves, cross, soak_t
         f"{kind} {', '.join(f'{rate:.0f}' for rate in every[kind])} (median "
         f"{yardsticks[kind]:.0f})" for kind in knees) + "."]
     lines += ["", "How each yardstick's work fell on the two workers (their shares of the "
-              "server's CPU, %; a worker alone is held by its GIL to about one core, so an "
-              "uneven split is a lower yardstick): " + "; ".join(
+              "server's CPU, %): " + "; ".join(
                   f"{kind} " + ", ".join(bench.shares_text(split) for split in shares[kind])
+                  for kind in knees) + "."]
+    lines += ["", "Cores busy during each yardstick, the bench client (one process: about one "
+              "core is all it can take) / the server: " + "; ".join(
+                  f"{kind} " + ", ".join(f"{client:.2f}/{server:.2f}"
+                                         for client, server in busy[kind])
                   for kind in knees) + "."]
     lines += ["", "Server CPU per yardstick request: " + ", ".join(
         f"{kind} {fmt(health_cpu.get(kind), 1)} ms" for kind in knees) + "."]
