@@ -91,8 +91,7 @@ async def health(run, seconds):
     result["cpu_ms"] = 1000 * cpu["server"] * wall / served if served else None
     result["cpu"] = cpu
     result["shares"] = bench.worker_shares(before, after)
-    # Which of the two held the rate: the bench client (one process, one GIL) or the server.
-    result["busy"] = (cpu["bench"], cpu["server"])
+    # The cores busy say which held the rate: the bench client (one process) or the server.
     say(f"{run.kind}: yardstick {result['rate']:.0f} req/s (p95 "
         f"{bench.ms(bench.percentile(result['latencies'], 95))} ms, server CPU "
         f"{fmt(result['cpu_ms'])} ms a request, workers' shares of it "
@@ -307,7 +306,7 @@ def main(argv=None):
                 beside[kind][game] = (sticks[-2]["rate"] + sticks[-1]["rate"]) / 2
             every[kind] = [stick["rate"] for stick in sticks]
             shares[kind] = [stick["shares"] for stick in sticks]
-            busy[kind] = [stick["busy"] for stick in sticks]
+            busy[kind] = [(stick["cpu"]["bench"], stick["cpu"]["server"]) for stick in sticks]
             yardsticks[kind] = statistics.median(every[kind])
             health_cpu[kind] = statistics.median(stick["cpu_ms"] for stick in sticks)
             say(f"{kind}: yardsticks {', '.join(f'{rate:.0f}' for rate in every[kind])} req/s")
