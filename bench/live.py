@@ -55,13 +55,15 @@ DEFAULT_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/companion_bench"
 HOST_NAME = "bench-host"
 # Each game's table and the move its poster plays, again and again for as long as the bench runs:
 # `move(state, mover)` gives the next move's body (with its "type") from the session's state as
-# the last answer showed it; the move's "seat" (or else the mover's) says whose phone posts it.
+# the last answer showed it; its "phone" (taken out before posting), else the move's "seat", else
+# the mover's, says whose phone posts it.
 # None of them ends the game. `prepare`: moves the host plays once when seating the table.
 def _knights_move(state, mover):
-    # A round of the table's deck: Merlin names a Prosperity event (no card to place), the table
-    # enters its worship, the round ends; no knight earns a card, so nobody ever wins.
+    # A round of the table's deck: Merlin names a Prosperity event (no card to place) from his
+    # phone, the table enters its worship, the round ends; no knight earns a card, so nobody ever
+    # wins.
     if state["phase"] == "event":
-        return {"type": "reveal_event", "event": "Excalibur"}
+        return {"type": "reveal_event", "event": "Excalibur", "phone": state["merlin"]}
     if state["resolution"] is None:
         return {"type": "worship"}
     return {"type": "end_round"}
@@ -383,7 +385,7 @@ class Poster:
 
     def next_move(self):
         body = self.move(self.state, self.table["mover"])
-        seat = body.get("seat", self.table["mover"])
+        seat = body.pop("phone", body.get("seat", self.table["mover"]))
         return body, {"X-Guest-Token": self.table["tokens"][seat]}
 
     def answered(self, reply):

@@ -414,22 +414,32 @@ HOST = "host"  # a move that ends or overrules the game for everyone: the host's
 LEVELS = (TABLE, SEAT, OWN, HOST)
 
 
-def move_authority(game: Game, move_type: str, data: Any) -> tuple[str, tuple[int, ...]]:
+def move_authority(game: Game, move_type: str, data: Any,
+                   state: State) -> tuple[str, tuple[int, ...]]:
     """(level, seats) for a move: how far its authority reaches and the seats it is about.
 
     `game.authority[move_type]` is a level, optionally with the fields that name its seats:
     "seat:challenger,challenged" is a move of either seat's phone (or the host's). The fields
-    default to "seat". A seat's move whose fields name no seat is the table's."""
+    default to "seat". A field written "@arthur" is read from the state the move is played on,
+    not from the move: the seat holding a role ("seat:@arthur", Arthur's step whoever is Arthur
+    this round). A seat's move whose fields name no seat is the table's."""
     rule = game.authority.get(move_type)
     data = data if isinstance(data, Mapping) else {}
     if rule is None:
         rule = SEAT if _is_seat(data.get("seat")) else TABLE
     level, _colon, names = rule.partition(":")
     fields = names.split(",") if names else ["seat"]
-    seats = tuple(data[name] for name in fields if _is_seat(data.get(name)))
+    seats = tuple(value for value in (_named_seat(name, data, state) for name in fields)
+                  if _is_seat(value))
     if level in (SEAT, OWN) and not seats:
         level = TABLE
     return level, seats
+
+
+def _named_seat(name: str, data: Mapping[str, Any], state: State) -> Any:
+    if name.startswith("@"):
+        return state.get(name[1:]) if isinstance(state, Mapping) else None
+    return data.get(name)
 
 
 def _is_seat(value: Any) -> bool:

@@ -278,7 +278,7 @@ def move_authorize(*, session, rules, type, data, actor):
     the pages alike. A seat's phone plays its own seat's moves and the table's; a move for
     another seat comes from that seat's phone or the host (a seat's own secret choice only from
     its phone while a phone holds it); moves that end the game for everyone are the host's."""
-    level, seats = engine.move_authority(rules, type, data)
+    level, seats = engine.move_authority(rules, type, data, session.state)
     if actor.is_host:
         if level == engine.OWN:
             held = _phone_seats(session) - {session.host_seat}

@@ -332,7 +332,7 @@ def _would_end(session, move_type, data):
     tried on the current state, nothing written; a move the rules refuse goes on to be refused
     by the service."""
     rules = engine.get(session.game)
-    level, _seats = engine.move_authority(rules, move_type, data)
+    level, _seats = engine.move_authority(rules, move_type, data, session.state)
     if level != engine.HOST:
         return False
     seq = (session.moves.aggregate(last=Max("seq"))["last"] or 0) + 1

@@ -1357,10 +1357,16 @@ OPTION_FIELDS = (
 
 # Who may make a move (engine.move_authority): a move whose fields name a "seat" is that seat's;
 # a seal only from the seat's own phone (the host seals for a seat no phone holds); a joust is
-# either jouster's. Merlin grants the damosels' cards to the knights: a grant is the table's.
+# either jouster's. The event's steps and the grants are the roles' (rulebook 5.1-5.3): Arthur
+# draws and discards, Merlin reveals and grants the cards in his hand, whose damosels only he
+# sees; so each comes from that role's phone this round, or the host's (a grant's "seat" is the
+# knight given the card, not the phone that grants it).
 AUTHORITY = {
     "seal": "own",
-    "grant": "table",
+    "draw_events": "seat:@arthur",
+    "pass_events": "seat:@arthur",
+    "reveal_event": "seat:@merlin",
+    "grant": "seat:@merlin",
     "joust": "seat:holder,challenger",
 }
 

@@ -589,6 +589,55 @@ def test_arthurs_draw_is_seen_by_arthur_alone_in_the_api_the_pages_and_the_pushe
     assert as_alice.get(url(session, "export/")).status_code == 200
 
 
+def test_arthurs_and_merlins_steps_come_from_their_own_phones_or_the_hosts(alice, as_alice):
+    session = knights(alice, merlin=0)  # Ann is Merlin, Bob Arthur
+    ann, bob, cid = (api_client(guest=services.guest_join(code=session.code, seat=s))
+                     for s in range(3))
+    not_arthurs = "This is Bob's move: it comes from Bob's phone or the host's."
+    not_merlins = "This is Ann's move: it comes from Ann's phone or the host's."
+    for phone in (ann, cid):
+        refused(phone, session, "draw_events", not_arthurs, answers=403, code="forbidden")
+    play(bob, session, "draw_events")
+    drawn = state_of(session)["event_choices"]
+    # Refused before the rules read the discard: Arthur's events are not named to Cid.
+    body = refused(cid, session, "pass_events", not_arthurs, answers=403, code="forbidden",
+                   discard="Excalibur")
+    assert not any(event in body["detail"] for event in drawn)
+    play(bob, session, "pass_events", discard=drawn[0])
+    for phone in (bob, cid):
+        refused(phone, session, "reveal_event", not_merlins, answers=403, code="forbidden",
+                event=drawn[1])
+    play(ann, session, "reveal_event", event=drawn[1])
+    assert state_of(session)["phase"] == "knight"
+
+
+def test_merlin_grants_the_cards_in_his_hand_from_his_phone_or_the_hosts(table, as_alice):
+    ann, bob, cid = (api_client(guest=services.guest_join(code=table.code, seat=s))
+                     for s in range(3))
+    play(ann, table, "reveal_event", event="Holy Grail")  # Ann is Merlin
+    # Not the knight given the card, nor anyone else: only Merlin sees the damosels.
+    for phone in (bob, cid):
+        refused(phone, table, "grant", "This is Ann's move", answers=403, code="forbidden",
+                seat=1, damosel="Isolde", chivalry="loyalty")
+    play(ann, table, "grant", seat=1, damosel="Isolde", chivalry="loyalty")
+    play(as_alice, table, "grant", seat=2, damosel="Elaine", chivalry="valor")
+    play(bob, table, "offer", seat=1, chivalry="loyalty")
+
+
+def test_the_roles_pass_on_and_their_steps_with_them(table, as_alice):
+    cid = api_client(guest=services.guest_join(code=table.code, seat=2))
+    refused(cid, table, "reveal_event", "This is Ann's move", answers=403, code="forbidden",
+            event="Excalibur")
+    play(as_alice, table, "reveal_event", event="Excalibur")
+    play(as_alice, table, "worship")
+    play(as_alice, table, "end_round")
+    assert state_of(table)["merlin"] == 1
+    refused(cid, table, "reveal_event", "This is Bob's move", answers=403, code="forbidden",
+            event="Excalibur")
+    bob = api_client(guest=services.guest_join(code=table.code, seat=1))
+    play(bob, table, "reveal_event", event="Excalibur")
+
+
 def test_a_granted_damosel_is_seen_by_its_knight_and_merlin_alone_until_the_knight_phase_ends(
         alice, as_alice):
     session = knights(alice, deck="table")  # Ann is Merlin

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.engine import RuleViolation, replay
+from companion.engine import SEAT, RuleViolation, move_authority, replay
 from games.knights import rules
 from games.knights.rules import CHIVALRIES, DAMOSELS, EVENTS, GAME
 
@@ -224,6 +224,20 @@ def test_arthur_discards_one_and_merlin_reveals_one_of_two():
                                                                                        second])
     refused(state, "reveal_event", "already revealed", event=first)
     assert_consistent(state)
+
+
+def test_the_event_steps_are_arthurs_and_merlins_and_pass_on_with_the_roles():
+    state = new_game(4, merlin=2)  # Dee is Arthur, Cid Merlin
+    assert move_authority(GAME, "draw_events", {}, state) == (SEAT, (3,))
+    assert move_authority(GAME, "pass_events", {"discard": "Excalibur"}, state) == (SEAT, (3,))
+    assert move_authority(GAME, "reveal_event", {"event": "Excalibur"}, state) == (SEAT, (2,))
+    # A grant names the knight given the card; Merlin, who holds it, grants it.
+    assert move_authority(GAME, "grant", {"seat": 0, "damosel": "Isolde",
+                                          "chivalry": "honor"}, state) == (SEAT, (2,))
+    state = play(play(play(new_game(4, deck="table", merlin=2), "reveal_event",
+                           event="Excalibur"), "worship", placements={}), "end_round")
+    assert move_authority(GAME, "reveal_event", {"event": "Excalibur"}, state) == (SEAT, (3,))
+    assert move_authority(GAME, "draw_events", {}, state) == (SEAT, (0,))
 
 
 def test_pass_events_needs_a_draw_and_an_app_deck():

@@ -153,7 +153,8 @@ def another_seats_move(session, seat):
         session.refresh_from_db()
         drawn = candidates(session.state, rng)
         for candidate in drawn:
-            level, seats = engine.move_authority(rules, candidate["type"], candidate["data"])
+            level, seats = engine.move_authority(rules, candidate["type"], candidate["data"],
+                                                 session.state)
             if level in (engine.SEAT, engine.OWN) and seat not in seats:
                 return candidate
         for candidate in drawn:

@@ -102,6 +102,20 @@ def test_the_app_deck_forms_draw_pass_and_reveal(alice, host):
     assert session.state["phase"] == "knight"
 
 
+def test_a_phone_is_refused_merlins_step_and_grant_with_the_apis_sentence(table):
+    cid, ann = guest_page(table, 2), guest_page(table, 0)  # Ann is Merlin
+    sentence = "This is Ann&#x27;s move: it comes from Ann&#x27;s phone or the host&#x27;s."
+    response = post(cid, table, htmx=True, type="reveal_event", form="reveal",
+                    event="Holy Grail")
+    assert response.status_code == 403 and sentence in html(response)
+    post(ann, table, type="reveal_event", form="reveal", event="Holy Grail")
+    response = post(cid, table, type="grant", form="grant", seat="2", damosel="Isolde",
+                    chivalry="valor")
+    assert response.status_code == 403 and sentence in html(response)
+    table.refresh_from_db()
+    assert table.state["granted"] == [] and table.version == 1
+
+
 def finders_css(path):
     from django.contrib.staticfiles import finders
 
