@@ -458,8 +458,9 @@ def pass_events(state: dict[str, Any], data: Any, actor: int | None, rng: Any) -
     discard = _required(data, "discard")
     if discard not in state["event_choices"]:
         raise RuleViolation(
-            _("{given} is not among Arthur's events ({events}).", given=repr(discard),
-              events=", ".join(str(e) for e in state["event_choices"])),
+            # Not naming them: only Arthur sees his draw, and his phone shows each as a button.
+            _("{given} is not among Arthur's events: he discards one of the {n} he drew.",
+              given=repr(discard), n=EVENTS_DRAWN),
             field="discard",
         )
     new = copied(state)
@@ -485,8 +486,8 @@ def reveal_event(state: dict[str, Any], data: Any, actor: int | None, rng: Any) 
             )
         if event not in state["event_choices"]:
             raise RuleViolation(
-                _("{given} is not one of Merlin's {n} events ({events}).", given=repr(event),
-                  n=EVENTS_PASSED, events=", ".join(str(e) for e in state["event_choices"])),
+                _("{given} is not one of Merlin's {n} events: he reveals one of those Arthur "
+                  "passed him.", given=repr(event), n=EVENTS_PASSED),
                 field="event",
             )
         new["event_choices"].remove(event)

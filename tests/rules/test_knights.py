@@ -212,12 +212,17 @@ def test_arthur_discards_one_and_merlin_reveals_one_of_two():
     state = play(new_game(), "draw_events", seed=3)
     first, second, third = state["event_choices"]
     refused(state, "reveal_event", "Arthur passes them first", event=first)
-    refused(state, "pass_events", "not among Arthur's events", field="discard", discard="Nope")
+    wrong = refused(state, "pass_events", "not among Arthur's events", field="discard",
+                    discard="Nope")
     refused(state, "pass_events", "needs a discard", field="discard")
     state = play(state, "pass_events", discard=second)
     assert state["event_choices"] == [first, third] and state["event_discards"] == [second]
     refused(state, "pass_events", "draw them first", discard=first)
-    refused(state, "reveal_event", "not one of Merlin's 2 events", field="event", event=second)
+    wrong_too = refused(state, "reveal_event", "not one of Merlin's 2 events", field="event",
+                        event=second)
+    # A refusal names none of the hidden events but the one given (the host's phone reads it).
+    assert not any(event in str(wrong) for event in (first, second, third))
+    assert first not in str(wrong_too) and third not in str(wrong_too)
     state = play(state, "reveal_event", event=third)
     assert state["event"] == third and state["phase"] == "knight"
     assert state["event_choices"] == [] and sorted(state["event_discards"]) == sorted([first,
