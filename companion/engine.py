@@ -223,8 +223,9 @@ class Game:
       of how the places are decided ("Most points wins"), or a function of the state where the
       options decide it; now(state) -> a line of where the game
       stands (the phase, whose turn) for the table's "now" line (optional).
-    - authority: who may make each move type (see `move_authority`); a move type left out is a
-      seat's move when its fields name a "seat", else the table's.
+    - authority: who may make each move type (see `move_authority`): a rule, or a function
+      (state, data) -> rule; a move type left out is a seat's move when its fields name a
+      "seat", else the table's.
     - bgg_id: the game's BoardGameGeek id, which other apps (BG Stats) match a game by; None
       where it is not known.
     - Every move leaves `state["last"]` a dict whose "type" is the move's type (what it did, for
@@ -252,7 +253,7 @@ class Game:
     pending: Callable[[State], bool] | None = None
     tallies: Callable[[dict[str, Any]], dict[str, float]] | None = None
     round_scores: Callable[[dict[str, Any]], list[float] | None] | None = None
-    authority: Mapping[str, str] = field(default_factory=dict)
+    authority: Mapping[str, Any] = field(default_factory=dict)
     score_label: str = _("Points")
     rank_rule: str | Callable[[State], str] = _("Most points wins.")
     now: Callable[[State], str | None] | None = None
@@ -422,9 +423,12 @@ def move_authority(game: Game, move_type: str, data: Any,
     "seat:challenger,challenged" is a move of either seat's phone (or the host's). The fields
     default to "seat". A field written "@arthur" is read from the state the move is played on,
     not from the move: the seat holding a role ("seat:@arthur", Arthur's step whoever is Arthur
-    this round). A seat's move whose fields name no seat is the table's."""
+    this round). Where it depends on the move or the moment, the entry is a function
+    (state, data) -> such a rule. A seat's move whose fields name no seat is the table's."""
     rule = game.authority.get(move_type)
     data = data if isinstance(data, Mapping) else {}
+    if callable(rule):
+        rule = rule(state, data)
     if rule is None:
         rule = SEAT if _is_seat(data.get("seat")) else TABLE
     level, _colon, names = rule.partition(":")

@@ -1336,12 +1336,20 @@ def summary(move: Mapping[str, Any], before: Mapping[str, Any],
     return str(kind)
 
 
+def _attack_authority(state: Mapping[str, Any], data: Mapping[str, Any]) -> str:
+    """An attack card is played by its player (`from`) and carried out by the player it was
+    played on (`to`): "The player will verify if he must perform an action ordered by attack
+    cards in his game board [...] in order" (the rulebook)."""
+    return "seat:to" if data.get("action") == "resolve" else "seat:from"
+
+
 # Who may make a move (engine.move_authority): a move whose fields name a "seat" is that seat's;
-# a fight is either fighter's; ending the game is the host's.
+# a fight is either fighter's; an attack card its player's, then its target's; ending the game is
+# the host's.
 AUTHORITY = {
     "duel": "seat:challenger,challenged",
     "combat": "seat:attacker,defender",
-    "attack": "seat:from,to",
+    "attack": _attack_authority,
     "end": "host",
 }
 

@@ -1356,14 +1356,24 @@ OPTION_FIELDS = (
 )
 
 
+def _whole_placement_authority(state: dict[str, Any], data: Any) -> str:
+    """The worship or disaster entered at once, every seat's faces together: the host's while
+    some seat has a card to place face up or down (each seat seals its own on its phone, and no
+    other phone may choose it); the table's when no card is to be placed (a Prosperity)."""
+    return "host" if round_open(state) and required_placements(state) else "table"
+
+
 # Who may make a move (engine.move_authority): a move whose fields name a "seat" is that seat's;
 # a seal only from the seat's own phone (the host seals for a seat no phone holds); a joust is
-# either jouster's. The event's steps and the grants are the roles' (rulebook 5.1-5.3): Arthur
-# draws and discards, Merlin reveals and grants the cards in his hand, whose damosels only he
-# sees; so each comes from that role's phone this round, or the host's (a grant's "seat" is the
-# knight given the card, not the phone that grants it).
+# either jouster's; the whole placement is the host's while a face is secret. The event's steps
+# and the grants are the roles' (rulebook 5.1-5.3): Arthur draws and discards, Merlin reveals
+# and grants the cards in his hand, whose damosels only he sees; so each comes from that role's
+# phone this round, or the host's (a grant's "seat" is the knight given the card, not the phone
+# that grants it).
 AUTHORITY = {
     "seal": "own",
+    "worship": _whole_placement_authority,
+    "disaster": _whole_placement_authority,
     "draw_events": "seat:@arthur",
     "pass_events": "seat:@arthur",
     "reveal_event": "seat:@merlin",

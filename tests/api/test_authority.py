@@ -71,6 +71,22 @@ def test_a_fight_is_either_fighters_and_no_one_elses(alice):
             accepted=False, answers=403, code="forbidden")
 
 
+def test_an_attack_card_is_played_by_its_player_and_carried_out_by_its_target(alice, as_alice):
+    table = session_for(alice, game="alatriste", players=("Íñigo", "Quevedo", "Malatesta"))
+    for seat in range(3):
+        play(as_alice, table, "setup", seat=seat, fencing=4, ducats=6)
+    inigo, quevedo = (api_client(guest=services.guest_join(code=table.code, seat=s))
+                      for s in (0, 1))
+    refused(quevedo, table, "attack", "This is Íñigo's move", action="play", to=1,
+            answers=403, code="forbidden", **{"from": 0})
+    play(inigo, table, "attack", action="play", to=1, **{"from": 0})
+    refused(inigo, table, "attack", "This is Quevedo's move", action="resolve", to=1,
+            answers=403, code="forbidden", **{"from": 0})
+    play(quevedo, table, "attack", action="resolve", to=1)
+    seats = Session.objects.get(pk=table.pk).state["seats"]
+    assert [seat["attacks"] for seat in seats] == [0, 0, 0]
+
+
 def test_the_host_sits_at_a_seat_no_phone_may_claim(alice, as_alice):
     body = as_alice.post("/api/sessions/", {"game": "tiny", "players": ["Ann", "Ben"],
                                             "host_seat": 0}, format="json").json()

@@ -638,6 +638,30 @@ def test_the_roles_pass_on_and_their_steps_with_them(table, as_alice):
     play(bob, table, "reveal_event", event="Excalibur")
 
 
+def test_the_whole_placement_is_the_hosts_while_a_face_is_secret(table, as_alice):
+    quest_scene(as_alice, table)
+    ann, bob = (api_client(guest=services.guest_join(code=table.code, seat=s)) for s in (0, 1))
+    play(ann, table, "seal", seat=0, placements={"honor": "down"})
+    # Bob's phone may seal his own faces, not choose Cid's (or anyone's) with a whole placement.
+    refused(bob, table, "worship", "Only the host may do this", answers=403, code="forbidden",
+            placements=QUEST_FACES)
+    play(as_alice, table, "worship", placements=QUEST_FACES)
+    assert state_of(table)["resolution"] is not None
+
+
+def test_a_disaster_is_the_hosts_to_enter_at_once_a_prosperity_any_phones(table, as_alice):
+    play(as_alice, table, "reveal_event", event="The Adultery")
+    play(as_alice, table, "grant", seat=0, damosel="Guinevere", chivalry="honor")
+    cid = api_client(guest=services.guest_join(code=table.code, seat=2))
+    refused(cid, table, "disaster", "Only the host may do this", answers=403, code="forbidden",
+            placements={"0": {"honor": "down"}})
+    play(as_alice, table, "disaster", placements={"0": {"honor": "down"}})
+    play(as_alice, table, "end_round")
+    bob = api_client(guest=services.guest_join(code=table.code, seat=1))
+    play(bob, table, "reveal_event", event="Excalibur")  # Bob is Merlin now
+    play(cid, table, "worship")  # nothing to place: nothing secret, the table's
+
+
 def test_a_granted_damosel_is_seen_by_its_knight_and_merlin_alone_until_the_knight_phase_ends(
         alice, as_alice):
     session = knights(alice, deck="table")  # Ann is Merlin

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.engine import RuleViolation, replay
+from companion.engine import SEAT, RuleViolation, move_authority, replay
 from games.alatriste import rules
 from games.alatriste.rules import GAME, fight, income, totals, zone
 
@@ -1046,3 +1046,11 @@ def test_bad_fields_raise_only_rule_violations_and_never_mutate(move, data):
     else:
         json.dumps(after)
     assert state == before
+
+
+def test_an_attack_card_is_its_players_to_play_and_its_targets_to_carry_out():
+    state = ready()
+    assert move_authority(GAME, "attack", {"action": "play", "from": 0, "to": 1},
+                          state) == (SEAT, (0,))
+    assert move_authority(GAME, "attack", {"action": "resolve", "from": 0, "to": 1},
+                          state) == (SEAT, (1,))

@@ -378,6 +378,17 @@ def test_the_first_offer_opens_the_service_phase():
     refused(state, "grant", "knight phase is over", seat=1, damosel="Isolde", chivalry="valor")
 
 
+def test_the_whole_placement_is_the_hosts_while_a_card_is_to_be_placed_face_up_or_down():
+    state = play(grant(revealed("Holy Grail"), 0, "Guinevere", "honor"), "offer", seat=0,
+                 chivalry="honor")
+    assert move_authority(GAME, "worship", {"placements": {}}, state) == ("host", ())
+    disaster = grant(revealed("The Adultery"), 0, "Guinevere", "honor")
+    assert move_authority(GAME, "disaster", {"placements": {}}, disaster) == ("host", ())
+    # Nothing to place (a Prosperity), or no round open: nothing secret, the table's.
+    assert move_authority(GAME, "worship", {}, revealed("Excalibur")) == ("table", ())
+    assert move_authority(GAME, "worship", {}, new_game()) == ("table", ())
+
+
 def test_offer_refusals():
     state = with_cards(revealed("Holy Grail"), {0: [("Guinevere", "honor"), ("Isolde", "armor")],
                                                 1: [("Isolde", "honor")]})
