@@ -1,6 +1,7 @@
 """The worship preview: what the placements in the form would pay each seat, computed by
-games.knights.panel.preview (rules.worship_preview) on the session's state. Read-only; it never
-looks at sealed choices, only at the faces the form sends."""
+games.knights.panel.preview (rules.worship_preview) on the state as this phone sees it, as its
+panel's own preview is (a granted card's damosel stays hidden while the knight phase is open).
+Read-only; it never looks at sealed choices, only at the faces the form sends."""
 
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
@@ -13,9 +14,10 @@ from games.knights.moves import dotted
 
 @require_GET
 def preview(request, pk):
-    session, _actor = page_access(request, pk)
-    result = panel.preview(session.state, dotted(request.GET))
+    session, actor = page_access(request, pk)
+    rules = engine.get(session.game)
+    result = panel.preview(rules.redact(session.state, actor.seat), dotted(request.GET))
     if request.htmx:
         return render(request, "games/knights/_preview.html", {"preview": result})
     return render(request, "games/knights/preview_page.html",
-                  {"preview": result, "session": session, "rules": engine.get(session.game)})
+                  {"preview": result, "session": session, "rules": rules})

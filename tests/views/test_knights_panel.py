@@ -286,6 +286,19 @@ def test_the_preview_view(table, alice, host, client):
     assert table.version == version  # read-only
 
 
+def test_the_preview_names_no_damosel_a_phone_may_not_see_yet(table, alice):
+    act(table, alice, "reveal_event", event="The Adultery")  # a Disaster, in the knight phase
+    act(table, alice, "grant", seat=0, damosel="Guinevere", chivalry="honor")
+    act(table, alice, "grant", seat=2, damosel="Elaine", chivalry="valor")
+    path = f"/g/knights/{table.pk}/preview/"
+    faces = {"p.0.honor": "up", "p.2.valor": "up"}
+    bobs = html(guest_page(table, 1).get(path, faces, **HX))
+    assert "Guinevere" not in bobs and "Elaine" not in bobs and "honor" in bobs
+    # Cid's knight holds Elaine's valor: his phone sees that damosel, not Guinevere.
+    cids = html(guest_page(table, 2).get(path, faces, **HX))
+    assert "Elaine" in cids and "Guinevere" not in cids
+
+
 def test_the_board_shows_no_panel(table, alice):
     page = html(Client().get(f"/board/{table.board_key}/"))
     assert "kn-grant" not in page and 'id="scoreboard"' in page
