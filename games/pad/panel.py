@@ -97,7 +97,8 @@ def own_form(state: Mapping[str, Any], viewer: int | None,
 
 
 def correct_form(state: Mapping[str, Any], posted: Mapping[str, list[str]] | None,
-                 refusal: Mapping[str, Any] | None) -> dict[str, Any] | None:
+                 refusal: Mapping[str, Any] | None, seat: str = "") -> dict[str, Any] | None:
+    """`seat`: the seat chosen at first ("": none yet)."""
     played = rules.rounds_played(state)
     if state["over"] or not rules.scored(state) or played == 0:
         return None
@@ -107,7 +108,7 @@ def correct_form(state: Mapping[str, Any], posted: Mapping[str, list[str]] | Non
         values = _posted(posted, name) if again else []
         return values[-1] if values else default
 
-    return {"rounds": list(range(1, played + 1)), "seat": last("seat", ""),
+    return {"rounds": list(range(1, played + 1)), "seat": last("seat", seat),
             "round": last("round", str(played)), "points": last("points", ""),
             "open": again}
 
@@ -166,6 +167,11 @@ def panel_model(state: Mapping[str, Any], *, viewer: int | None, is_host: bool =
     names = rules.names_of(state)
     win = state["win"]
     over = state["over"]
+    seats = [{"index": index, "name": name, "mine": index == viewer}
+             for index, name in enumerate(names)]
+    # A guest's phone corrects its own seat's entries and leaves the end to the host: it is
+    # given no choice that could only be refused (services.move_authorize refuses them).
+    own = [] if is_host else [seat for seat in seats if seat["mine"]]
     return {
         "win": win,
         "over": over,
@@ -175,15 +181,16 @@ def panel_model(state: Mapping[str, Any], *, viewer: int | None, is_host: bool =
         # own seat's score): folded away below the host's own score when the host sits.
         "round_form": round_form(state, posted, refusal) if is_host else None,
         "round_open": _refused(refusal, "round") or viewer is None,
-        "correct_form": correct_form(state, posted, refusal),
-        "winners_form": (not over and not rules.scored(state)),
+        "correct_form": correct_form(state, posted, refusal,
+                                     seat=str(own[0]["index"]) if own else ""),
+        "correct_seats": seats if is_host else own,
+        "winners_form": is_host and not over and not rules.scored(state),
         "picked": {int(value) for value in _posted(posted, "seats")  # "²".isdigit() too
                    if str(value).isascii() and str(value).isdigit()}
         if _refused(refusal, "winners") else set(),
         # A cooperative game may end with no score at all (won or lost is all it keeps).
-        "may_end": not over and rules.scored(state) and (
+        "may_end": is_host and not over and rules.scored(state) and (
             win == "coop" or rules.rounds_played(state) > 0),
-        "seats": [{"index": index, "name": name, "mine": index == viewer}
-                  for index, name in enumerate(names)],
+        "seats": seats,
         "is_host": bool(is_host),
     }

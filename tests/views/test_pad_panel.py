@@ -106,6 +106,22 @@ def test_a_guest_enters_a_round_and_names_no_winner_in_a_scored_game(alice):
     assert session.version == 1
 
 
+def test_a_guests_phone_corrects_its_own_seat_and_leaves_the_end_to_the_host(alice):
+    session = open_pad(alice, game="Codenames", win="none")
+    guest = guest_browser(session, seat=2)
+    assert "Who won?" not in html(guest.get(f"/s/{session.pk}/"))
+    scored = open_pad(alice)
+    guest = guest_browser(scored, seat=2)
+    move(guest, scored, type="score", form="score", seat="2", points="5")
+    page = html(guest.get(f"/s/{scored.pk}/"))
+    assert 'id="pad-end"' not in page
+    correct = page[page.index('id="pad-correct-seat"'):page.index("</select>",
+                                                                   page.index('id="pad-correct-seat"'))]
+    assert '<option value="2" selected>Cy</option>' in correct and "Ana" not in correct
+    host_page = html(browser_for(alice).get(f"/s/{scored.pk}/"))
+    assert 'id="pad-end"' in host_page and ">Ana</option>" in host_page
+
+
 def test_a_game_without_points_shows_the_winners_form(alice):
     session = open_pad(alice, game="Codenames", win="none")
     client = browser_for(alice)
