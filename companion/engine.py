@@ -441,9 +441,7 @@ def move_authority(game: Game, move_type: str, data: Any,
 
 
 def _named_seat(name: str, data: Mapping[str, Any], state: State) -> Any:
-    if name.startswith("@"):
-        return state.get(name[1:]) if isinstance(state, Mapping) else None
-    return data.get(name)
+    return state.get(name[1:]) if name.startswith("@") else data.get(name)
 
 
 def _is_seat(value: Any) -> bool:

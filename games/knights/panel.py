@@ -242,7 +242,7 @@ def placements(state, viewer, phones):
     return {
         "move": "disaster" if kind == "disaster" else "worship",
         "kind": kind, "seats": seats, "needed": bool(needed),
-        "sealing": kind != "prosperity" and bool(needed),
+        "sealing": rules.faces_secret(state),
         "pending": bool(sealed),
         "waiting": [s["name"] for s in seats if not s["sealed"]],
         "own": next((s for s in seats if s["own"]), None),

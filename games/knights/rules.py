@@ -659,6 +659,12 @@ def required_placements(state: dict[str, Any]) -> dict[str, list[str]]:
     return needed
 
 
+def faces_secret(state: dict[str, Any]) -> bool:
+    """Whether this round has cards to place face up or down: each seat's faces are then its own
+    secret, sealed on its phone (a Prosperity has none)."""
+    return round_open(state) and bool(required_placements(state))
+
+
 def waiting_seals(state: dict[str, Any]) -> list[int]:
     """The seats that must still place (or seal) cards this round, in seat order."""
     return [int(key) for key in required_placements(state) if key not in state["sealed"]]
@@ -1360,7 +1366,7 @@ def _whole_placement_authority(state: dict[str, Any], data: Any) -> str:
     """The worship or disaster entered at once, every seat's faces together: the host's while
     some seat has a card to place face up or down (each seat seals its own on its phone, and no
     other phone may choose it); the table's when no card is to be placed (a Prosperity)."""
-    return "host" if round_open(state) and required_placements(state) else "table"
+    return "host" if faces_secret(state) else "table"
 
 
 # Who may make a move (engine.move_authority): a move whose fields name a "seat" is that seat's;

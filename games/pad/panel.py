@@ -171,7 +171,7 @@ def panel_model(state: Mapping[str, Any], *, viewer: int | None, is_host: bool =
              for index, name in enumerate(names)]
     # A guest's phone corrects its own seat's entries and leaves the end to the host: it is
     # given no choice that could only be refused (services.move_authorize refuses them).
-    own = [] if is_host else [seat for seat in seats if seat["mine"]]
+    guest = not is_host and viewer is not None
     return {
         "win": win,
         "over": over,
@@ -181,9 +181,8 @@ def panel_model(state: Mapping[str, Any], *, viewer: int | None, is_host: bool =
         # own seat's score): folded away below the host's own score when the host sits.
         "round_form": round_form(state, posted, refusal) if is_host else None,
         "round_open": _refused(refusal, "round") or viewer is None,
-        "correct_form": correct_form(state, posted, refusal,
-                                     seat=str(own[0]["index"]) if own else ""),
-        "correct_seats": seats if is_host else own,
+        "correct_form": correct_form(state, posted, refusal, seat=str(viewer) if guest else ""),
+        "correct_seats": [seat for seat in seats if seat["mine"]] if guest else seats,
         "winners_form": is_host and not over and not rules.scored(state),
         "picked": {int(value) for value in _posted(posted, "seats")  # "²".isdigit() too
                    if str(value).isascii() and str(value).isdigit()}
