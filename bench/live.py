@@ -615,51 +615,99 @@ class Stats:
         self.errors[what] = self.errors.get(what, 0) + 1
 
 
-async def read_stream(client, url, cookie, arrivals, ready, sink):
-    """Hold a page stream open; note (version, time) of each push's closing `version` event.
-    Counts go to `sink.stats`, the measuring window's."""
-    import httpx
+class Dechunked:
+    """The body of an HTTP/1.1 answer sent in chunks (how uvicorn and granian send a stream), fed
+    the bytes as they arrive: `feed` returns the body's bytes they complete; `ended` after the
+    last chunk."""
 
+    def __init__(self):
+        self.raw = b""
+        self.left = None  # bytes still due of the current chunk (then its CRLF), or None
+        self.ended = False
+
+    def feed(self, data):
+        self.raw += data
+        body = []
+        while True:
+            if self.left is None:
+                line, found, rest = self.raw.partition(b"\r\n")
+                if not found:
+                    break
+                self.left = int(line.split(b";")[0], 16)
+                self.raw = rest
+                if self.left == 0:
+                    self.ended = True
+                    break
+            if len(self.raw) < self.left + 2:
+                break
+            body.append(self.raw[:self.left])
+            self.raw = self.raw[self.left + 2:]
+            self.left = None
+        return b"".join(body)
+
+
+async def read_stream(base, url, cookie, arrivals, ready, sink):
+    """Hold a page stream open; note (version, time) of each push's closing `version` event.
+    Counts go to `sink.stats`, the measuring window's.
+
+    A phone here is a plain socket, not an HTTP client: a real phone reads its stream on its own
+    processor, and httpx's machinery for each piece of a push cost the bench client, on the
+    server's own two cores, about as much as the phone's share of the move's POST (bench/README.md,
+    "Phones on plain sockets")."""
+    address = urlsplit(base)
+    writer = None
     try:
-        async with client.stream("GET", url, headers={"Cookie": cookie,
-                                                      "Accept": "text/event-stream"}) as response:
-            if response.status_code != 200:
-                sink.stats.error(f"stream HTTP {response.status_code}")
-                ready.set()
-                return
+        reader, writer = await asyncio.open_connection(address.hostname, address.port)
+        writer.write((f"GET {url} HTTP/1.1\r\nHost: {address.netloc}\r\nCookie: {cookie}\r\n"
+                      "Accept: text/event-stream\r\n\r\n").encode())
+        head = await asyncio.wait_for(reader.readuntil(b"\r\n\r\n"), 10)
+        status = int(head.split(b" ", 2)[1])
+        if status != 200:
+            sink.stats.error(f"stream HTTP {status}")
             ready.set()
-            buffer = b""
-            first = True
-            async for chunk in response.aiter_raw():
-                now = time.monotonic()
-                stats = sink.stats
-                stats.stream_bytes += len(chunk)
-                buffer += chunk
-                *events, buffer = buffer.split(b"\n\n")
-                for raw in events:
-                    event_id = name = None
-                    for line in raw.split(b"\n"):
-                        if line.startswith(b"id: "):
-                            event_id = int(line[4:])
-                        elif line.startswith(b"event: "):
-                            name = line[7:]
-                    if name is None:
-                        continue  # a keepalive comment
-                    if name != b"version":
-                        stats.fragment_events += 1
-                    elif first:
-                        first = False  # the version at connect: not a push
-                    else:
-                        stats.pushes += 1
-                        arrivals[0].append(event_id)
-                        arrivals[1].append(now)
+            return
+        if b"transfer-encoding: chunked" not in head.lower():
+            raise ConnectionError("the stream's answer is not chunked")
+        ready.set()
+        chunks = Dechunked()
+        buffer = b""
+        first = True
+        while not chunks.ended:
+            data = await reader.read(65536)
+            if not data:
+                raise ConnectionResetError("the server closed the stream")
+            now = time.monotonic()
+            chunk = chunks.feed(data)
+            stats = sink.stats
+            stats.stream_bytes += len(chunk)
+            buffer += chunk
+            *events, buffer = buffer.split(b"\n\n")
+            for raw in events:
+                event_id = name = None
+                for line in raw.split(b"\n"):
+                    if line.startswith(b"id: "):
+                        event_id = int(line[4:])
+                    elif line.startswith(b"event: "):
+                        name = line[7:]
+                if name is None:
+                    continue  # a keepalive comment
+                if name != b"version":
+                    stats.fragment_events += 1
+                elif first:
+                    first = False  # the version at connect: not a push
+                else:
+                    stats.pushes += 1
+                    arrivals[0].append(event_id)
+                    arrivals[1].append(now)
     except asyncio.CancelledError:
         raise
-    except httpx.HTTPError as error:
+    except (OSError, ValueError, asyncio.IncompleteReadError, TimeoutError) as error:
         sink.stats.streams_lost += 1
         sink.stats.error(f"stream {type(error).__name__}")
     finally:
         ready.set()
+        if writer is not None:
+            writer.close()
 
 
 async def post_move(client, url, poster, table_index, stats):
@@ -748,8 +796,6 @@ class Tables:
     async def open(self):
         import httpx
 
-        per_server = math.ceil(len(self.tables) * self.listeners / len(self.bases)) + 10
-        stream_limits = httpx.Limits(max_connections=per_server, max_keepalive_connections=0)
         # The POSTs go through small pools, one per TABLES_PER_POOL tables: httpcore looks
         # through every connection of its pool on each request (a readability check of each
         # socket), so one pool as big as the moves in flight made each POST cost the bench
@@ -757,13 +803,10 @@ class Tables:
         # has one POST in flight at most, so a pool needs a connection per table.
         post_limits = httpx.Limits(max_connections=TABLES_PER_POOL,
                                    max_keepalive_connections=TABLES_PER_POOL)
-        timeout = httpx.Timeout(10, read=60)
-        self.streams = [httpx.AsyncClient(base_url=base, limits=stream_limits, timeout=timeout)
-                        for base in self.bases]
         pools = math.ceil(len(self.tables) / TABLES_PER_POOL)
         self.posts = [[httpx.AsyncClient(base_url=base, limits=post_limits, timeout=10)
                        for _ in range(pools)] for base in self.bases]
-        self.clients = self.streams + [pool for server in self.posts for pool in server]
+        self.clients = [pool for server in self.posts for pool in server]
         for batch_start in range(0, len(self.tables), 10):  # open in batches of 10 tables
             ready_events = []
             for index in range(batch_start, min(batch_start + 10, len(self.tables))):
@@ -772,9 +815,9 @@ class Tables:
                     ready = asyncio.Event()
                     cookie = f"guest{table['id']}={table['tokens'][phone]}"
                     self.stats.requests["stream"] += 1
-                    client = self.streams[self.server_of(index, phone)]
+                    base = self.bases[self.server_of(index, phone)]
                     self.readers.append(asyncio.create_task(read_stream(
-                        client, f"/s/{table['id']}/stream/", cookie, self.arrivals[index][phone],
+                        base, f"/s/{table['id']}/stream/", cookie, self.arrivals[index][phone],
                         ready, self)))
                     ready_events.append(ready)
             await asyncio.wait_for(asyncio.gather(*(e.wait() for e in ready_events)), 30)

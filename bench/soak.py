@@ -64,8 +64,8 @@ async def one_session(client, token, stats):
     arrivals = ([], [])
     ready = asyncio.Event()
     reader = asyncio.create_task(bench.read_stream(
-        client, f"/s/{session['id']}/stream/", f"guest{session['id']}={guest}", arrivals,
-        ready, SimpleNamespace(stats=stats)))
+        str(client.base_url), f"/s/{session['id']}/stream/", f"guest{session['id']}={guest}",
+        arrivals, ready, SimpleNamespace(stats=stats)))
     try:
         await asyncio.wait_for(ready.wait(), 10)
         version = None
