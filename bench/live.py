@@ -651,9 +651,8 @@ async def read_stream(base, url, cookie, arrivals, ready, sink):
     Counts go to `sink.stats`, the measuring window's.
 
     A phone here is a plain socket, not an HTTP client: a real phone reads its stream on its own
-    processor, and httpx's machinery for each piece of a push cost the bench client, on the
-    server's own two cores, about as much as the phone's share of the move's POST (bench/README.md,
-    "Phones on plain sockets")."""
+    processor, and httpx's machinery for each piece of a push took about a fifth of the bench
+    client's CPU, on the server's own two cores (bench/README.md, "Phones on plain sockets")."""
     address = urlsplit(base)
     writer = None
     try:
