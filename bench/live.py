@@ -53,6 +53,10 @@ ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "bench" / "out"
 DEFAULT_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/companion_bench"
 HOST_NAME = "bench-host"
+# The one-table probes (bench/move_cost.py, bench/profile_move.py) seat theirs under another host:
+# seating deletes the host's previous tables of the game, and a probe run beside bench/all.py
+# once deleted the run's Knights tables mid-run (bench/README.md, "A slower AMD EPYC").
+PROBE_HOST_NAME = "bench-probe"
 # Each game's table and the move its poster plays, again and again for as long as the bench runs:
 # `move(state, mover)` gives the next move's body (with its "type") from the session's state as
 # the last answer showed it; its "phone" (taken out before posting), else the move's "seat", else
@@ -331,7 +335,7 @@ def one_table(game, url, pool=False):
     from django.conf import settings
 
     settings.ALLOWED_HOSTS = ["*"]
-    return seat_tables(game, 1, GAMES[game]["seats"])[0]
+    return seat_tables(game, 1, GAMES[game]["seats"], host_name=PROBE_HOST_NAME)[0]
 
 
 def loop_runner():
@@ -343,8 +347,9 @@ def loop_runner():
     return uvloop.run
 
 
-def seat_tables(game, count, phones):
-    """`count` fresh sessions of `phones` seats, a guest per seat, prepared as GAMES says."""
+def seat_tables(game, count, phones, host_name=HOST_NAME):
+    """`count` fresh sessions of `phones` seats, a guest per seat, prepared as GAMES says, hosted
+    by `host_name`, whose previous tables of the game are deleted."""
     from django.contrib.auth import get_user_model
     from django.db import connections
 
@@ -352,7 +357,7 @@ def seat_tables(game, count, phones):
     from companion.models import Session
 
     User = get_user_model()
-    host, _ = User.objects.get_or_create(username=HOST_NAME)
+    host, _ = User.objects.get_or_create(username=host_name)
     Session.objects.filter(owner=host, game=game).delete()  # the previous run's tables
     names = [f"Rodela {i + 1}" for i in range(phones)]
     mover = phones - 1
