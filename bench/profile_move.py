@@ -1,7 +1,7 @@
 """Where a move's time goes: the move POST and the push it causes, profiled in one process.
 
     .venv/bin/python bench/profile_move.py [--game alatriste] [--moves 300] [--top 25]
-                                           [--database-url postgres://.../companion_bench]
+                                           [--watched] [--database-url postgres://.../companion_bench]
 
 Seats one table of the game in the bench's database (bench/live.py's helpers), then plays
 `--moves` of the bench's move for that game through Django's test client (the whole middleware
@@ -10,6 +10,10 @@ cProfile, and renders the push as a stream renders it from the database when it 
 (fragments.render_shared, and render_panel for a game without a live part) as often. Prints the
 mean wall time and queries of each, and the functions with the most time of their own and in
 total. In process and one at a time: no server, no event loop, no other phones.
+
+`--watched`: the table counts as watched by a phone (live.watch), so each POST renders its
+fragments ahead and packs them into its NOTIFY, as a move of a table in play does; without it the
+POST is the move alone.
 """
 
 from __future__ import annotations
@@ -32,9 +36,15 @@ def main(argv=None):
     parser.add_argument("--game", choices=sorted(bench.GAMES), default="alatriste")
     parser.add_argument("--moves", type=int, default=300)
     parser.add_argument("--top", type=int, default=25)
+    parser.add_argument("--watched", action="store_true",
+                        help="render each move's fragments ahead, as for a table a phone watches")
     parser.add_argument("--database-url", default=bench.DEFAULT_DATABASE_URL)
     args = parser.parse_args(argv)
     table = bench.one_table(args.game, args.database_url)
+    if args.watched:
+        from companion import live, streams  # noqa: F401 - streams sets live.render_ahead
+
+        live.watch(table["id"])
 
     from django.db import connection
     from django.test import Client

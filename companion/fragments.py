@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 
 from companion import engine, plugins
 from companion.services import Actor
-from companion.stats import logged_standings
+from companion.stats import session_standings
 
 SHARED = ("scoreboard", "now", "log", "undo")
 LOG_LENGTH = 30
@@ -52,9 +52,9 @@ def fragment_context(session, actor, *, posted=None, refusal=None, panel=True, m
     if last_active is None and len(moves) == LOG_LENGTH:
         last_active = session.moves.filter(undone=False).order_by("-seq").first()
     state = rules.redact(session.state, viewer)
-    standings = engine.standings_of(rules, session.state)
+    standings = session_standings(session, rules)
     if session.logged:  # a play entered afterwards: its final standings, and no panel to play
-        standings, panel = logged_standings(session), False
+        panel = False
     winner_names = [row["name"] for row in standings if row["winner"]]
     # A leader is marked once someone is ahead: not while every seat shares the first place.
     leader_marked = any(row["rank"] > 1 for row in standings)
@@ -80,7 +80,8 @@ def fragment_context(session, actor, *, posted=None, refusal=None, panel=True, m
         "undone_recently": _undone_recently(moves),
         "winner_names": winner_names,
         "leader_marked": leader_marked,
-        "share_url": reverse("board", args=[session.board_key]),
+        # Only a finished game's card shares the board (_game_over.html).
+        "share_url": reverse("board", args=[session.board_key]) if session.is_finished else "",
         "share_text": _share_text(session, standings, winner_names),
         "panel_template": plugin.panel_template if actor and not session.logged else None,
     }

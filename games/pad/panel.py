@@ -54,8 +54,11 @@ def pad_table(state: Mapping[str, Any]) -> dict[str, Any]:
             scores = seat["scores"]
             cells.append(scores[number - 1] if len(scores) >= number else None)
         rounds.append({"number": number, "cells": cells})
+    # What the table's heading row shows (its part's key, panel_live.html): not the totals,
+    # which change on almost every move.
+    head_key = [(seat["name"], seat["team"], seat["leader"], seat["winner"]) for seat in seats]
     return {"seats": seats, "rounds": rounds, "teams": bool(teams),
-            "has_target": state["target"] is not None}
+            "has_target": state["target"] is not None, "head_key": head_key}
 
 
 def round_form(state: Mapping[str, Any], posted: Mapping[str, list[str]] | None,

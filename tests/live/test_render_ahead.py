@@ -81,7 +81,7 @@ def test_carried_fragments_are_those_the_database_gives(alice, game, monkeypatch
         assert slimmed, "no push left a part to the phones"
 
 
-GAMES_WITH_PARTS = {"alatriste", "knights", "quixote", "rabbits"}
+GAMES_WITH_PARTS = {"alatriste", "knights", "pad", "quixote", "rabbits"}
 KEPT = re.compile(r'<template data-keep="([\w-]+)"></template>')
 # A part's marks (companion/templatetags/parts.py), read here as a pattern of their own.
 PART = re.compile(r"<!--part:([\w-]+)-->(.*?)<!--/part-->", re.DOTALL)
