@@ -109,6 +109,10 @@ GAMES = {
 }
 PROTECTED_DATABASES = {"companion", "postgres", "template0", "template1"}
 COUNTS_ENV = "COMPANION_BENCH_COUNTS"
+# Set (to anything) in the bench's environment, the servers render each table's fragments ahead
+# once and carry them again with every later move: what a move costs without its render
+# (rendered_once). A measuring instrument only: the phones are then shown stale fragments.
+RENDER_ONCE_ENV = "COMPANION_BENCH_RENDER_ONCE"
 TABLES_PER_POOL = 5  # tables whose POSTs share a pool of connections (Tables.open)
 
 
@@ -175,6 +179,8 @@ def _install_counters():
     fragments.render_shared_lines = timed_thread("shared", fragments.render_shared_lines)
     fragments.render_panel = timed_thread("panel", fragments.render_panel)
     fragments.render_ahead = timed_thread("ahead", fragments.render_ahead)
+    if os.environ.get(RENDER_ONCE_ENV):
+        fragments.render_ahead = rendered_once(fragments.render_ahead)
 
     announce = live.announce
 
@@ -204,6 +210,21 @@ def _install_counters():
         return deliver_here(session_id, version, ahead)
 
     live.deliver_here = note_commit_and_deliver_here
+
+
+def rendered_once(render_ahead):
+    """`render_ahead` (fragments.render_ahead) made to render each session's fragments once and
+    hand the same ones back for every later move of it, so that a move's push carries only its
+    log line: the upper bound of taking the render out of the move (bench/README.md, "Fewer
+    renders in a move")."""
+    kept = {}
+
+    def once(session, move):
+        if session.pk not in kept:
+            kept[session.pk] = render_ahead(session, move)
+        return kept[session.pk]
+
+    return once
 
 
 def _write_counts_forever(folder):
