@@ -9,7 +9,7 @@ phone sees alike) laid out by `games/<slug>/panel.html` and `panel_live.html`.
 from datetime import timedelta
 
 from django.template.loader import get_template, render_to_string
-from django.urls import reverse
+from django.urls import reverse_lazy
 from django.utils import timezone, translation
 from django.utils.functional import SimpleLazyObject
 from django.utils.safestring import mark_safe
@@ -80,8 +80,8 @@ def fragment_context(session, actor, *, posted=None, refusal=None, panel=True, m
         "undone_recently": _undone_recently(moves),
         "winner_names": winner_names,
         "leader_marked": leader_marked,
-        # Only a finished game's card shares the board (_game_over.html).
-        "share_url": reverse("board", args=[session.board_key]) if session.is_finished else "",
+        # Reversed only where it shows: a finished game's card (_game_over.html).
+        "share_url": reverse_lazy("board", args=[session.board_key]),
         "share_text": _share_text(session, standings, winner_names),
         "panel_template": plugin.panel_template if actor and not session.logged else None,
     }
