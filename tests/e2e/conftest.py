@@ -121,8 +121,8 @@ def phones(browser, live_server):
 
 @pytest.fixture
 def phone(phones):
-    """A new phone: its own cookies, a 360 px wide screen; every request it makes is recorded.
-    `locale` ("es-ES") is the phone's language, sent as Accept-Language."""
+    """A new phone (one of `phones`, as new): its own cookies, a 360 px wide screen; every request
+    it makes is recorded. `locale` ("es-ES") is the phone's language, sent as Accept-Language."""
     taken = []
 
     def make(locale=None):
