@@ -101,3 +101,39 @@ def test_a_game_without_points_with_two_winners(host_phone, alice):
     expect(winners).to_have_count(2)
     expect(winners.first).to_contain_text("Ana")
     expect(winners.last).to_contain_text("Cy")
+
+
+TWELVE = ["Ana", "Ben", "Íñigo", "Dolores", "Maximiliano", "Leo", "Marta", "Guadalupe", "Sol",
+          "Tomás", "Wenceslao", "Zoe"]
+
+# Each word of the pad's column heads drawn on more than one line (a word cut in two).
+BROKEN_WORDS = """() => [...document.querySelectorAll("#pad-head th[data-seat]")].flatMap(th => {
+    const broken = [];
+    const walker = document.createTreeWalker(th, NodeFilter.SHOW_TEXT);
+    while (walker.nextNode()) {
+        const node = walker.currentNode;
+        for (const word of node.textContent.matchAll(/\\S+/g)) {
+            const range = document.createRange();
+            range.setStart(node, word.index);
+            range.setEnd(node, word.index + word[0].length);
+            if (range.getClientRects().length > 1) broken.push(word[0]);
+        }
+    }
+    return broken;
+})"""
+
+
+def test_twelve_players_in_teams_keep_their_names_whole(host_phone, alice):
+    """On a 360 px phone the pad's columns are as wide as their longest word: no name, and no
+    "team", is cut in two; the table scrolls inside its box, and the page does not."""
+    session = session_for(alice, game="pad", players=TWELVE, options={
+        "game": "Tute", "win": "high", "teams": [list(range(0, 12, 2)), list(range(1, 12, 2))]})
+    ana = host_phone()
+    ana.goto(f"/s/{session.pk}/")
+    expect(ana.locator("#pad-head th[data-seat]")).to_have_count(12)
+    expect(ana.locator("#pad-head")).to_contain_text("team 2")
+    assert ana.evaluate(BROKEN_WORDS) == []
+    box = ana.locator(".pad-scroll")
+    assert box.evaluate("box => box.scrollWidth > box.clientWidth")
+    assert no_sideways_scroll(ana)
+    shot(ana, "pad-3-twelve")
