@@ -1,14 +1,16 @@
 """The new-game form's options: what each game declares (`engine.Option`) shown as radios,
-switches, numbers and seat choices, and a posted form read back into the values the API takes.
-An option a game did not declare is shown by the type of its default."""
+switches, numbers, seat choices and teams, and a posted form read back into the values the API
+takes. An option a game did not declare is shown by the type of its default."""
 
 import json
+import re
 
 from django.utils.translation import gettext as _
 
 from companion import inputs
 from companion.engine import Option
 from companion.errors import Invalid
+from companion.language import say
 
 PREFIX = "opt_"
 
@@ -39,6 +41,8 @@ def _shown(option, default, raw):
         return json.dumps(default) if default not in (None, {}, []) else ""
     if option.kind == "switch":
         return "on" if default else ""
+    if option.kind == "teams":
+        return ", ".join(" ".join(str(seat + 1) for seat in team) for team in default or ())
     return "" if default is None else str(default)
 
 
@@ -59,7 +63,7 @@ def fields(game, *, data=None, seat_names=(), suggestions=None):
         rows.append({"option": option, "name": PREFIX + option.name,
                      "value": _shown(option, default, raw), "choices": choices,
                      "suggestions": suggestions.get(option.suggest, []) if option.suggest else [],
-                     "advanced": option.kind == "advanced"})
+                     "advanced": option.kind in ("advanced", "teams")})
     return rows
 
 
@@ -67,13 +71,13 @@ def _number(option, raw):
     if not raw.strip():
         if option.optional:
             return None
-        raise Invalid(_("%(label)s needs a number.") % {"label": option.label})
+        raise Invalid(_("%(label)s needs a number.") % {"label": say(option.label)})
     value = raw.strip()
     sign = -1 if value.startswith("-") else 1
     number = inputs.whole_number(value.lstrip("-"))
     if number is None:
         raise Invalid(_("%(label)s: %(raw)s is not a whole number.")
-                      % {"label": option.label, "raw": raw[:20]})
+                      % {"label": say(option.label), "raw": raw[:20]})
     return sign * number
 
 
@@ -82,12 +86,54 @@ def _choice(option, raw, choices):
         if str(value) == raw:
             return value
     raise Invalid(_("%(label)s: %(raw)s is not one of the choices.")
-                  % {"label": option.label, "raw": raw[:40]})
+                  % {"label": say(option.label), "raw": raw[:40]})
 
 
-def read(game, post):
+# Between two teams: a line break, a comma or a semicolon; between a team's players: spaces,
+# "+", "&", "/" or "and" in the languages of the form ("y", "e").
+TEAM_BREAK = re.compile(r"[\n,;]")
+PLAYER_BREAK = re.compile(r"[\s+&/]+|\b(?:and|y|e)\b", re.IGNORECASE)
+
+
+def _teams(option, raw, names):
+    """Teams written as the form numbers its players (1 and up), a team a line or between
+    commas: "1 3, 2 4" is [[0, 2], [1, 3]], the seats the API takes. Said wrong in the words of
+    the form: player numbers and names, never the API's seats counted from 0."""
+    if not raw.strip():
+        return None
+    label, count = say(option.label), len(names)
+    teams, team_of = [], {}
+    for written in TEAM_BREAK.split(raw):
+        team = []
+        for word in PLAYER_BREAK.split(written):
+            if not word:
+                continue
+            number = inputs.whole_number(word)
+            if number is None:
+                raise Invalid(_("%(label)s: write each team's player numbers, such as 1 3, 2 4 "
+                                "('%(word)s' is not a player's number).")
+                              % {"label": label, "word": word[:20]})
+            # With no player named yet, the missing players are what the form is told of.
+            if count and not 1 <= number <= count:
+                raise Invalid(_("%(label)s: there is no player %(n)s; the players are numbered "
+                                "1 to %(count)s.")
+                              % {"label": label, "n": number, "count": count})
+            if team_of.get(number) == len(teams):
+                continue  # written twice in one team
+            if number in team_of:
+                raise Invalid(_("%(label)s: %(name)s is in two teams; a player plays for one "
+                                "team.") % {"label": label, "name": names[number - 1]})
+            team_of[number] = len(teams)
+            team.append(number - 1)
+        if team:
+            teams.append(team)
+    return teams or None
+
+
+def read(game, post, *, names=()):
     """The options of a posted new-game form, as the values the API takes. Fields left out keep
-    the game's defaults (the rules check the values)."""
+    the game's defaults (the rules check the values). `names`: the players' names, in the
+    order the form numbers them."""
     options = {}
     for option in declared(game):
         default = game.options[option.name]
@@ -97,7 +143,8 @@ def read(game, post):
             continue
         if raw is None:
             continue
-        raw = inputs.text(raw, field=PREFIX + option.name, label=option.label, max_length=2000)
+        raw = inputs.text(raw, field=PREFIX + option.name, label=say(option.label),
+                          max_length=2000)
         if option.kind == "number":
             options[option.name] = _number(option, raw)
         elif option.kind == "choice":
@@ -109,10 +156,12 @@ def read(game, post):
                 seat = inputs.whole_number(raw)
                 if seat is None:
                     raise Invalid(_("%(label)s: choose one of the players.")
-                                  % {"label": option.label})
+                                  % {"label": say(option.label)})
                 options[option.name] = seat
         elif option.kind == "advanced":
             options[option.name] = inputs.parse_json(raw) if raw else default
+        elif option.kind == "teams":
+            options[option.name] = _teams(option, raw, names)
         else:
             options[option.name] = raw
     return options

@@ -114,7 +114,7 @@ def session_new(request):
     if request.method == "POST":
         names = [name.strip() for name in request.POST.getlist("name") if name.strip()]
         try:
-            options = setup_form.read(game, request.POST)
+            options = setup_form.read(game, request.POST, names=names)
             host_seat = inputs.optional_number(request.POST.get("host_seat"),
                                                label=_("Your seat"))
             session = services.session_create(owner=request.user, game=game.slug,

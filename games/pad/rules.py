@@ -591,9 +591,10 @@ OPTION_FIELDS = (
            help=_("The game ends at the end of the round in which someone reaches or passes it "
                   "(lowest score wins: as in Hearts, the lowest total then wins; cooperative: "
                   "the table's total, and reaching it wins).")),
-    Option("teams", _("Teams"), "advanced", optional=True,
-           help=_("The seats of each team, counted from 0, such as [[0, 2], [1, 3]]: a team "
-                  "scores the sum of its seats; a seat in no team plays alone.")),
+    Option("teams", _("Teams"), "teams", optional=True,
+           help=_("Each team's player numbers, a team a line or between commas: 1 3, 2 4 puts "
+                  "players 1 and 3 against 2 and 4. A team scores the sum of its players; a "
+                  "player in no team plays alone.")),
     Option("first", _("Starting player"), "seat", optional=True),
 )
 

@@ -1,3 +1,5 @@
+import pytest
+
 from companion.models import Session
 from tests.views.helpers import assert_phone_ready, browser_for
 
@@ -65,3 +67,55 @@ def test_a_choice_that_is_not_offered_is_refused_with_a_sentence(alice):
     assert response.status_code == 400
     assert "Position cards: cloud is not one of the choices." in response.content.decode()
     assert not Session.objects.exists()
+
+
+MUS = {"game": "pad", "name": ["Ana", "Ben", "Íñigo", "Dolores"], "opt_game": "Mus",
+       "opt_win": "high"}
+
+
+@pytest.mark.parametrize("written", ["1 3\n2 4", "1 y 3, 2 y 4", "1+3; 2 & 4", " 1 3 3 , 2 4 "])
+def test_teams_are_written_as_the_form_numbers_its_players(alice, written):
+    response = browser_for(alice).post("/new/", {**MUS, "opt_teams": written})
+    assert response.status_code == 302
+    assert Session.objects.get().options["teams"] == [[0, 2], [1, 3]]
+
+
+def test_the_teams_field_asks_for_player_numbers_not_json(alice):
+    page = browser_for(alice).get("/new/?game=pad").content.decode()
+    assert "1 3, 2 4 puts players 1 and 3 against 2 and 4" in page
+    assert "[[0" not in page and "counted from 0" not in page
+    # Nothing written yet: the fold stays closed.
+    assert '<details class="more-options">' in page
+
+
+@pytest.mark.parametrize(("written", "said"), [
+    ("1 3, 2 5", "Teams: there is no player 5; the players are numbered 1 to 4."),
+    ("1 3, 3 2", "Teams: Íñigo is in two teams; a player plays for one team."),
+    ("1 x 3", "Teams: write each team&#x27;s player numbers, such as 1 3, 2 4 (&#x27;x&#x27; is "
+              "not a player&#x27;s number)."),
+])
+def test_teams_written_wrong_are_said_in_the_forms_words_and_shown_again(alice, written, said):
+    response = browser_for(alice).post("/new/", {**MUS, "opt_teams": written})
+    page = response.content.decode()
+    assert response.status_code == 400
+    assert said in page
+    assert not Session.objects.exists()
+    # The fold that holds the field is open, with what was written in it.
+    assert '<details class="more-options" open>' in page
+    assert f">{written}</textarea>" in page
+
+
+def test_teams_written_wrong_are_said_in_spanish(alice):
+    client = browser_for(alice)
+    client.cookies["django_language"] = "es"
+    response = client.post("/new/", {**MUS, "opt_teams": "1 3, 2 5"})
+    assert "Equipos: no hay jugador 5; los jugadores van del 1 al 4." in response.content.decode()
+
+
+def test_a_refused_option_is_named_in_the_pages_language(alice):
+    client = browser_for(alice)
+    client.cookies["django_language"] = "es"
+    response = client.post("/new/", {**MUS, "opt_rounds": "dos"})
+    assert response.status_code == 400
+    assert "Terminar tras este número de rondas: dos no es un número entero." in (
+        response.content.decode())
