@@ -170,8 +170,10 @@ class Option:
     a bool), "number" (a whole number from `minimum` to `maximum`; with `optional`, empty means
     None), "text" (with `suggest`: the name of a list the game's `option_suggestions` fills, such
     as names used before), "seat" (one of the seats, or none with `optional`), "teams" (lists of
-    seats, written on the form as its player numbers: "1 3, 2 4"), and "advanced" (JSON, folded
-    away under "More options"). The API takes the same values as before.
+    seats, written on the form as its player numbers: "1 3, 2 4"), "names" (a list of names in
+    seat order, written between commas; `choices` the names the game knows, matched whatever
+    their case), and "advanced" (JSON, folded away under "More options"). The API takes the
+    same values as before.
     """
 
     name: str

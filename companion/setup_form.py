@@ -1,6 +1,6 @@
 """The new-game form's options: what each game declares (`engine.Option`) shown as radios,
-switches, numbers, seat choices and teams, and a posted form read back into the values the API
-takes. An option a game did not declare is shown by the type of its default."""
+switches, numbers, seat choices, teams and lists of names, and a posted form read back into the
+values the API takes. An option a game did not declare is shown by the type of its default."""
 
 import json
 import re
@@ -43,6 +43,8 @@ def _shown(option, default, raw):
         return "on" if default else ""
     if option.kind == "teams":
         return ", ".join(" ".join(str(seat + 1) for seat in team) for team in default or ())
+    if option.kind == "names":
+        return ", ".join(default or ())
     return "" if default is None else str(default)
 
 
@@ -63,7 +65,7 @@ def fields(game, *, data=None, seat_names=(), suggestions=None):
         rows.append({"option": option, "name": PREFIX + option.name,
                      "value": _shown(option, default, raw), "choices": choices,
                      "suggestions": suggestions.get(option.suggest, []) if option.suggest else [],
-                     "advanced": option.kind in ("advanced", "teams")})
+                     "advanced": option.kind in ("advanced", "teams", "names")})
     return rows
 
 
@@ -130,6 +132,15 @@ def _teams(option, raw, names):
     return teams or None
 
 
+def _names(option, raw, default):
+    """Names in seat order between commas (or a name a line): "bors, Gawain" is ["Bors",
+    "Gawain"], each written as the game spells it whatever its case. A name the game does not
+    know is left as written, for the rules to say which names there are."""
+    spelled = {str(value).casefold(): value for value, _label in option.choices}
+    written = [name.strip() for name in TEAM_BREAK.split(raw) if name.strip()]
+    return [spelled.get(name.casefold(), name) for name in written] or default
+
+
 def read(game, post, *, names=()):
     """The options of a posted new-game form, as the values the API takes. Fields left out keep
     the game's defaults (the rules check the values). `names`: the players' names, in the
@@ -162,6 +173,8 @@ def read(game, post, *, names=()):
             options[option.name] = inputs.parse_json(raw) if raw else default
         elif option.kind == "teams":
             options[option.name] = _teams(option, raw, names)
+        elif option.kind == "names":
+            options[option.name] = _names(option, raw, default)
         else:
             options[option.name] = raw
     return options

@@ -1351,11 +1351,12 @@ OPTION_FIELDS = (
     Option("merlin", _("Merlin in the first round"), "seat",
            help=_("The oldest player starts as Merlin; Arthur is the next seat.")),
     Option("joust", _("Jousts"), "switch", help=_("The optional joust rule.")),
-    Option("knights", _("Knights by seat"), "advanced",
-           help=_("A list of knight names in seat order, e.g. {example}; empty deals them in "
-                  "order.", example='["Bors", "Gawain", "Launcelot"]')),
-    Option("damosels", _("Damosels by seat"), "advanced",
-           help=_("A list of damosel names in seat order; empty deals them in order.")),
+    Option("knights", _("Knights by seat"), "names", choices=tuple((k, k) for k in KNIGHTS),
+           help=_("The knights in seat order, between commas, such as {example}; left empty, "
+                  "they are dealt in order.", example="Bors, Gawain, Launcelot")),
+    Option("damosels", _("Damosels by seat"), "names", choices=tuple((d, d) for d in DAMOSELS),
+           help=_("The damosels in seat order, between commas, such as {example}; left empty, "
+                  "they are dealt in order.", example="Elaine, Guinevere, Isolde")),
     Option("events", _("Event overrides"), "advanced",
            help=_("Events whose chivalry lists differ from the app's, e.g. {example}.",
                   example='{"The Death of Merlin": ["farmer", "fisher"]}')),

@@ -119,3 +119,29 @@ def test_a_refused_option_is_named_in_the_pages_language(alice):
     assert response.status_code == 400
     assert "Terminar tras este número de rondas: dos no es un número entero." in (
         response.content.decode())
+
+
+KNIGHTS_TABLE = {"game": "knights", "name": ["Ana", "Ben", "Cy"], "opt_deck": "app",
+                 "opt_merlin": "0", "opt_joust": "on", "opt_events": ""}
+
+
+def test_knights_and_damosels_by_seat_are_names_between_commas(alice):
+    page = browser_for(alice).get("/new/?game=knights").content.decode()
+    assert "such as Bors, Gawain, Launcelot" in page and "[&quot;Bors" not in page
+    response = browser_for(alice).post("/new/", {
+        **KNIGHTS_TABLE, "opt_knights": "tristram, Bors,GAWAIN",
+        "opt_damosels": "Nimue\nElaine\nisolde"})
+    assert response.status_code == 302
+    options = Session.objects.get().options
+    assert options["knights"] == ["Tristram", "Bors", "Gawain"]
+    assert options["damosels"] == ["Nimue", "Elaine", "Isolde"]
+
+
+def test_a_knight_the_game_does_not_know_is_said_with_the_ones_it_does(alice):
+    response = browser_for(alice).post("/new/", {**KNIGHTS_TABLE,
+                                                 "opt_knights": "Lancelot, Bors, Gawain"})
+    page = response.content.decode()
+    assert response.status_code == 400
+    assert "There is no knight called &#x27;Lancelot&#x27; (the knights: Bors, Gawain," in page
+    assert ">Lancelot, Bors, Gawain</textarea>" in page
+    assert not Session.objects.exists()
