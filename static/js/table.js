@@ -37,7 +37,10 @@
     }
     shown[name] = Math.max(shown[name] || 0, at);
     htmx.swap(section, html, { swapStyle: "innerHTML" });
-    if (name === "scoreboard") follow();
+    if (name === "scoreboard") {
+      follow();
+      whilePlaying();
+    }
     if (name === "panel_live") scheduleRefetch();
   }
 
@@ -330,6 +333,16 @@
   }
   document.body.addEventListener("htmx:afterSettle", follow);
   follow();
+
+  // The game over (pushed, or the host's own move): what only serves a game in play (the
+  // invite, the seat choice, the host's seat and language) goes, as a new page would leave it out.
+  function whilePlaying() {
+    var over = !!document.querySelector("#scoreboard #game-over");
+    document.querySelectorAll("[data-while-playing]").forEach(function (section) {
+      section.hidden = over;
+    });
+  }
+  document.body.addEventListener("htmx:afterSettle", whilePlaying);
 
   // Share: the phone's own share sheet where there is one, else the link is copied.
   document.addEventListener("click", function (event) {

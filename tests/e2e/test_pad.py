@@ -1,6 +1,7 @@
 """The score pad on phones: four players over five rounds of a lowest-score game on two phones to
 the final standings (a seat's own phone entering its own points once), a cooperative game lost,
-and a game without points with two winners named."""
+a game without points with two winners named, the end of a game on two phones, and twelve
+players in teams."""
 
 import os
 
@@ -101,6 +102,28 @@ def test_a_game_without_points_with_two_winners(host_phone, alice):
     expect(winners).to_have_count(2)
     expect(winners.first).to_contain_text("Ana")
     expect(winners.last).to_contain_text("Cy")
+
+
+def test_the_end_takes_what_only_serves_a_game_in_play_off_every_phone(host_phone, phone, alice):
+    """When the host ends the game, the invite and the host's seat and language go from the
+    host's phone, and the join link from a guest's, without a reload: a new page leaves them out
+    of a finished game."""
+    session = session_for(alice, game="pad", players=NAMES[:3],
+                          options={"game": "Hearts", "win": "high"})
+    ana = host_phone()
+    ana.goto(f"/s/{session.pk}/")
+    ben = guest_phone_for(phone, session, "Ben")
+    ben.wait_for_selector("#table[data-stream=open]", state="attached")
+    expect(ana.locator("#invite")).to_be_visible()
+    for page in (ana, ben):
+        expect(page.locator("#table-settings")).to_be_visible()
+    save_round(ana, 1, [5, 3, 8])
+    ana.get_by_role("button", name="End the game now").click()
+    ana.get_by_role("button", name="Yes, go ahead").click()
+    for page in (ana, ben):
+        expect(page.locator("#game-over")).to_be_visible()
+        expect(page.locator("#table-settings")).to_be_hidden()
+    expect(ana.locator("#invite")).to_be_hidden()
 
 
 TWELVE = ["Ana", "Ben", "Íñigo", "Dolores", "Maximiliano", "Leo", "Marta", "Guadalupe", "Sol",
