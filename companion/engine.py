@@ -171,8 +171,8 @@ class Option:
     None), "text" (with `suggest`: the name of a list the game's `option_suggestions` fills, such
     as names used before), "seat" (one of the seats, or none with `optional`), "teams" (lists of
     seats, written on the form as its player numbers: "1 3, 2 4"), "names" (a list of names in
-    seat order, written between commas; `choices` the names the game knows, matched whatever
-    their case), and "advanced" (JSON, folded away under "More options"). The API takes the
+    seat order, written between commas; `names` the ones the game knows, matched whatever their
+    case), and "advanced" (JSON, folded away under "More options"). The API takes the
     same values as before.
     """
 
@@ -185,6 +185,7 @@ class Option:
     maximum: int | None = None
     optional: bool = False
     suggest: str | None = None
+    names: tuple[str, ...] = ()
 
 
 def _identity_state(state: State, viewer: int | None) -> State:

@@ -91,9 +91,9 @@ def _choice(option, raw, choices):
                   % {"label": say(option.label), "raw": raw[:40]})
 
 
-# Between two teams: a line break, a comma or a semicolon; between a team's players: spaces,
-# "+", "&", "/" or "and" in the languages of the form ("y", "e").
-TEAM_BREAK = re.compile(r"[\n,;]")
+# Between two teams, or two names: a line break, a comma or a semicolon; between a team's
+# players: spaces, "+", "&", "/" or "and" in the languages of the form ("y", "e").
+LIST_BREAK = re.compile(r"[\n,;]")
 PLAYER_BREAK = re.compile(r"[\s+&/]+|\b(?:and|y|e)\b", re.IGNORECASE)
 
 
@@ -101,11 +101,11 @@ def _teams(option, raw, names):
     """Teams written as the form numbers its players (1 and up), a team a line or between
     commas: "1 3, 2 4" is [[0, 2], [1, 3]], the seats the API takes. Said wrong in the words of
     the form: player numbers and names, never the API's seats counted from 0."""
-    if not raw.strip():
-        return None
+    if not raw.strip() or not names:
+        return None  # with no player named yet, the form is told of the missing players
     label, count = say(option.label), len(names)
     teams, team_of = [], {}
-    for written in TEAM_BREAK.split(raw):
+    for written in LIST_BREAK.split(raw):
         team = []
         for word in PLAYER_BREAK.split(written):
             if not word:
@@ -115,8 +115,7 @@ def _teams(option, raw, names):
                 raise Invalid(_("%(label)s: write each team's player numbers, such as 1 3, 2 4 "
                                 "('%(word)s' is not a player's number).")
                               % {"label": label, "word": word[:20]})
-            # With no player named yet, the missing players are what the form is told of.
-            if count and not 1 <= number <= count:
+            if not 1 <= number <= count:
                 raise Invalid(_("%(label)s: there is no player %(n)s; the players are numbered "
                                 "1 to %(count)s.")
                               % {"label": label, "n": number, "count": count})
@@ -136,8 +135,8 @@ def _names(option, raw, default):
     """Names in seat order between commas (or a name a line): "bors, Gawain" is ["Bors",
     "Gawain"], each written as the game spells it whatever its case. A name the game does not
     know is left as written, for the rules to say which names there are."""
-    spelled = {str(value).casefold(): value for value, _label in option.choices}
-    written = [name.strip() for name in TEAM_BREAK.split(raw) if name.strip()]
+    spelled = {name.casefold(): name for name in option.names}
+    written = [name.strip() for name in LIST_BREAK.split(raw) if name.strip()]
     return [spelled.get(name.casefold(), name) for name in written] or default
 
 

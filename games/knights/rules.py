@@ -1351,10 +1351,10 @@ OPTION_FIELDS = (
     Option("merlin", _("Merlin in the first round"), "seat",
            help=_("The oldest player starts as Merlin; Arthur is the next seat.")),
     Option("joust", _("Jousts"), "switch", help=_("The optional joust rule.")),
-    Option("knights", _("Knights by seat"), "names", choices=tuple((k, k) for k in KNIGHTS),
+    Option("knights", _("Knights by seat"), "names", names=tuple(KNIGHTS),
            help=_("The knights in seat order, between commas, such as {example}; left empty, "
                   "they are dealt in order.", example="Bors, Gawain, Launcelot")),
-    Option("damosels", _("Damosels by seat"), "names", choices=tuple((d, d) for d in DAMOSELS),
+    Option("damosels", _("Damosels by seat"), "names", names=tuple(DAMOSELS),
            help=_("The damosels in seat order, between commas, such as {example}; left empty, "
                   "they are dealt in order.", example="Elaine, Guinevere, Isolde")),
     Option("events", _("Event overrides"), "advanced",

@@ -145,3 +145,10 @@ def test_a_knight_the_game_does_not_know_is_said_with_the_ones_it_does(alice):
     assert "There is no knight called &#x27;Lancelot&#x27; (the knights: Bors, Gawain," in page
     assert ">Lancelot, Bors, Gawain</textarea>" in page
     assert not Session.objects.exists()
+
+
+def test_teams_with_no_player_named_yet_ask_for_the_players(alice):
+    response = browser_for(alice).post("/new/", {**MUS, "name": ["", ""], "opt_teams": "1, 1"})
+    assert response.status_code == 400
+    assert 'role="alert">Name the players.<' in response.content.decode()
+    assert not Session.objects.exists()
