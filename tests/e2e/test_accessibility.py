@@ -1,8 +1,8 @@
 """Every page through axe-core (a pinned copy in tests/e2e/vendor/, used by the tests only), light,
 and dark for the rules the colours decide: no critical or serious violation. On the table pages
 every button, link and input is at least 44 x 44 px on a 360 px phone, and no text on a phone is
-under 14 px. Every page fits the 360 px phone (no sideways scrolling) and loads nothing from
-another host. Each page is loaded once for all of these."""
+under 14 px nor has a word cut in two. Every page fits the 360 px phone (no sideways scrolling)
+and loads nothing from another host. Each page is loaded once for all of these."""
 
 from pathlib import Path
 
@@ -130,6 +130,30 @@ def pages_of(part, alice):
     return {"host": host, "signed_out": [], "tables": {part: session}}
 
 
+def words_cut_in_two(page):
+    """Words drawn on two lines (a word cut in two, "Undergroun|d"), wherever a phone shows
+    text. An address or a code may break where it must: links that show their address, code."""
+    return page.evaluate("""() => {
+        const cut = [];
+        const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+        while (walker.nextNode()) {
+            const node = walker.currentNode;
+            const el = node.parentElement;
+            if (!el || !el.getClientRects().length) continue;
+            if (el.closest(".sr-only, [hidden], script, style, title, code, pre, .code")) continue;
+            if (el.closest("a") && /^https?:/.test(el.closest("a").textContent.trim())) continue;
+            for (const word of node.textContent.matchAll(/[\\p{L}\\p{N}]{2,}/gu)) {
+                const range = document.createRange();
+                range.setStart(node, word.index);
+                range.setEnd(node, word.index + word[0].length);
+                const lines = [...range.getClientRects()].filter(rect => rect.width > 0);
+                if (lines.length > 1) cut.push(`${el.tagName}: ${word[0]}`);
+            }
+        }
+        return [...new Set(cut)].slice(0, 12);
+    }""")
+
+
 def cut_off(page):
     """Labels and buttons whose words do not fit their box (cut off or spilling over the next)."""
     return page.evaluate("""() => [...document.querySelectorAll(
@@ -171,6 +195,7 @@ def check_every_page(host_phone, phone, pages, origin):
             page.emulate_media(color_scheme=theme)
             found += [f"[{theme}] {v}" for v in violations(page, colours_only=theme != "light")]
         found += [f"cut off {c}" for c in cut_off(page)]
+        found += [f"word cut in two {w}" for w in words_cut_in_two(page)]
         found += [f"target {t}" for t in small_targets(page)]
         if table:
             found += [f"live region {r}" for r in live_regions_that_hold_the_board(page)]
