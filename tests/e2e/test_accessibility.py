@@ -155,9 +155,10 @@ def words_cut_in_two(page):
 
 
 def cut_off(page):
-    """Labels and buttons whose words do not fit their box (cut off or spilling over the next)."""
+    """Labels, buttons and the heads of tables and grids whose words do not fit their box (cut
+    off or spilling over the next)."""
     return page.evaluate("""() => [...document.querySelectorAll(
-            "main label, main button, main .button")]
+            "main label, main button, main .button, main th, main [role=rowheader]")]
         .filter(el => el.getClientRects().length && el.clientWidth > 1)  // not the sr-only
         .filter(el => el.scrollWidth > el.clientWidth + 1)
         .map(el => `${el.clientWidth}<${el.scrollWidth} ${el.textContent.trim().slice(0, 40)}`)""")
