@@ -148,6 +148,32 @@ def no_sideways_scroll(page):
     return width <= page.viewport_size["width"]
 
 
+def words_cut_in_two(page, within="body"):
+    """Words drawn on two lines (a word cut in two, "Undergroun|d") in the part of the page
+    `within` names, as "TAG: word". An address or a code may break where it must: links that
+    show their address, code."""
+    return page.evaluate("""(within) => {
+        const cut = [];
+        const walker = document.createTreeWalker(document.querySelector(within),
+                                                 NodeFilter.SHOW_TEXT);
+        while (walker.nextNode()) {
+            const node = walker.currentNode;
+            const el = node.parentElement;
+            if (!el || !el.getClientRects().length) continue;
+            if (el.closest(".sr-only, [hidden], script, style, title, code, pre, .code")) continue;
+            if (el.closest("a") && /^https?:/.test(el.closest("a").textContent.trim())) continue;
+            for (const word of node.textContent.matchAll(/[\\p{L}\\p{N}]{2,}/gu)) {
+                const range = document.createRange();
+                range.setStart(node, word.index);
+                range.setEnd(node, word.index + word[0].length);
+                const lines = [...range.getClientRects()].filter(rect => rect.width > 0);
+                if (lines.length > 1) cut.push(`${el.tagName}: ${word[0]}`);
+            }
+        }
+        return [...new Set(cut)].slice(0, 12);
+    }""", within)
+
+
 @pytest.fixture
 def host_phone(phone, alice):
     """A phone signed in as alice, the host."""

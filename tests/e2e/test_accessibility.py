@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import expect
 
 from companion import engine
-from tests.e2e.conftest import guest_phone_for, no_sideways_scroll
+from tests.e2e.conftest import guest_phone_for, no_sideways_scroll, words_cut_in_two
 from tests.factories import finished_session, session_for
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -128,30 +128,6 @@ def pages_of(part, alice):
             f"/s/{done.pk}/", f"/history/sessions/{done.pk}/", f"/history/games/{part}/",
             f"/history/players/{done.seats.first().player_id}/"]
     return {"host": host, "signed_out": [], "tables": {part: session}}
-
-
-def words_cut_in_two(page):
-    """Words drawn on two lines (a word cut in two, "Undergroun|d"), wherever a phone shows
-    text. An address or a code may break where it must: links that show their address, code."""
-    return page.evaluate("""() => {
-        const cut = [];
-        const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-        while (walker.nextNode()) {
-            const node = walker.currentNode;
-            const el = node.parentElement;
-            if (!el || !el.getClientRects().length) continue;
-            if (el.closest(".sr-only, [hidden], script, style, title, code, pre, .code")) continue;
-            if (el.closest("a") && /^https?:/.test(el.closest("a").textContent.trim())) continue;
-            for (const word of node.textContent.matchAll(/[\\p{L}\\p{N}]{2,}/gu)) {
-                const range = document.createRange();
-                range.setStart(node, word.index);
-                range.setEnd(node, word.index + word[0].length);
-                const lines = [...range.getClientRects()].filter(rect => rect.width > 0);
-                if (lines.length > 1) cut.push(`${el.tagName}: ${word[0]}`);
-            }
-        }
-        return [...new Set(cut)].slice(0, 12);
-    }""")
 
 
 def cut_off(page):

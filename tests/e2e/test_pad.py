@@ -8,7 +8,7 @@ import os
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.conftest import guest_phone_for, no_sideways_scroll, screenshot
+from tests.e2e.conftest import guest_phone_for, no_sideways_scroll, screenshot, words_cut_in_two
 from tests.factories import session_for
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -129,22 +129,6 @@ def test_the_end_takes_what_only_serves_a_game_in_play_off_every_phone(host_phon
 TWELVE = ["Ana", "Ben", "Íñigo", "Dolores", "Maximiliano", "Leo", "Marta", "Guadalupe", "Sol",
           "Tomás", "Wenceslao", "Zoe"]
 
-# Each word of the pad's column heads drawn on more than one line (a word cut in two).
-BROKEN_WORDS = """() => [...document.querySelectorAll("#pad-head th[data-seat]")].flatMap(th => {
-    const broken = [];
-    const walker = document.createTreeWalker(th, NodeFilter.SHOW_TEXT);
-    while (walker.nextNode()) {
-        const node = walker.currentNode;
-        for (const word of node.textContent.matchAll(/\\S+/g)) {
-            const range = document.createRange();
-            range.setStart(node, word.index);
-            range.setEnd(node, word.index + word[0].length);
-            if (range.getClientRects().length > 1) broken.push(word[0]);
-        }
-    }
-    return broken;
-})"""
-
 
 def test_twelve_players_in_teams_keep_their_names_whole(host_phone, alice):
     """On a 360 px phone the pad's columns are as wide as their longest word: no name, and no
@@ -155,7 +139,7 @@ def test_twelve_players_in_teams_keep_their_names_whole(host_phone, alice):
     ana.goto(f"/s/{session.pk}/")
     expect(ana.locator("#pad-head th[data-seat]")).to_have_count(12)
     expect(ana.locator("#pad-head")).to_contain_text("team 2")
-    assert ana.evaluate(BROKEN_WORDS) == []
+    assert words_cut_in_two(ana, within="#pad-head") == []
     box = ana.locator(".pad-scroll")
     assert box.evaluate("box => box.scrollWidth > box.clientWidth")
     assert no_sideways_scroll(ana)
