@@ -59,7 +59,9 @@ def fields(game, *, data=None, seat_names=(), suggestions=None):
             raw = "on" if raw else ""
         choices = [(str(value), label) for value, label in option.choices]
         if option.kind == "seat":
-            count = max(len(seat_names), game.min_players)
+            # Every seat the game can have, by the number of its name field: a page without
+            # script cannot add the fifth when a fifth name is written.
+            count = game.max_players
             choices = [(str(i), seat_names[i] if i < len(seat_names) and seat_names[i]
                         else _("Player %(n)s") % {"n": i + 1}) for i in range(count)]
         rows.append({"option": option, "name": PREFIX + option.name,
@@ -140,6 +142,30 @@ def _names(option, raw, default):
     return [spelled.get(name.casefold(), name) for name in written] or default
 
 
+def player_names(post):
+    """The players' names of a posted form, in seating order. The form numbers its fields
+    (Player 1, Player 2...) and its seat and team choices by those numbers, so a field left
+    empty before a named one is refused: the numbers would no longer be the seats."""
+    written = [name.strip() for name in post.getlist("name")]
+    for number, name in enumerate(written, start=1):
+        if not name and any(written[number:]):
+            raise Invalid(_("Player %(n)s is empty but a later one is not: write the players in "
+                            "order, with no gap.") % {"n": number})
+    return [name for name in written if name]
+
+
+def seat_chosen(raw, *, label, names):
+    """The seat a choice of the form names (a player's number less one), refused in the form's
+    words, by the players' numbers, not by the API's seats counted from 0."""
+    seat = inputs.whole_number(raw)
+    if seat is None:
+        raise Invalid(_("%(label)s: choose one of the players.") % {"label": label})
+    if names and seat >= len(names):
+        raise Invalid(_("%(label)s: there is no player %(n)s; the players are numbered 1 to "
+                        "%(count)s.") % {"label": label, "n": seat + 1, "count": len(names)})
+    return seat
+
+
 def read(game, post, *, names=()):
     """The options of a posted new-game form, as the values the API takes. Fields left out keep
     the game's defaults (the rules check the values). `names`: the players' names, in the
@@ -163,11 +189,7 @@ def read(game, post, *, names=()):
             if not raw and option.optional:
                 options[option.name] = None
             else:
-                seat = inputs.whole_number(raw)
-                if seat is None:
-                    raise Invalid(_("%(label)s: choose one of the players.")
-                                  % {"label": say(option.label)})
-                options[option.name] = seat
+                options[option.name] = seat_chosen(raw, label=say(option.label), names=names)
         elif option.kind == "advanced":
             options[option.name] = inputs.parse_json(raw) if raw else default
         elif option.kind == "teams":

@@ -112,11 +112,12 @@ def session_new(request):
     roster = Player.objects.filter(owner=request.user)
     error = None
     if request.method == "POST":
-        names = [name.strip() for name in request.POST.getlist("name") if name.strip()]
         try:
+            names = setup_form.player_names(request.POST)
             options = setup_form.read(game, request.POST, names=names)
-            host_seat = inputs.optional_number(request.POST.get("host_seat"),
-                                               label=_("Your seat"))
+            chosen = (request.POST.get("host_seat") or "").strip()
+            host_seat = setup_form.seat_chosen(chosen, label=_("Your seat"),
+                                               names=names) if chosen else None
             session = services.session_create(owner=request.user, game=game.slug,
                                                players=names, options=options,
                                                host_seat=host_seat,

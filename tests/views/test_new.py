@@ -152,3 +152,44 @@ def test_teams_with_no_player_named_yet_ask_for_the_players(alice):
     assert response.status_code == 400
     assert 'role="alert">Name the players.<' in response.content.decode()
     assert not Session.objects.exists()
+
+
+def test_every_seat_the_game_can_have_is_offered_without_script(alice):
+    # Six knights at most: Merlin may be the sixth player before any name is written.
+    page = browser_for(alice).get("/new/?game=knights").content.decode()
+    assert 'name="opt_merlin" value="5"' in page and "Player 6" in page
+    response = browser_for(alice).post("/new/", {**KNIGHTS_TABLE, "opt_merlin": "4",
+                                                 "name": ["A", "B", "C", "D", "E"]})
+    assert response.status_code == 302
+    assert Session.objects.get().options["merlin"] == 4
+
+
+def test_a_seat_choice_past_the_named_players_is_said_by_the_forms_numbers(alice):
+    response = browser_for(alice).post("/new/", {**KNIGHTS_TABLE, "opt_merlin": "4",
+                                                 "name": ["A", "B", "C", "D"]})
+    assert response.status_code == 400
+    assert ("Merlin in the first round: there is no player 5; the players are numbered 1 to 4."
+            in response.content.decode())
+    assert not Session.objects.exists()
+
+
+def test_a_gap_between_the_players_is_refused(alice):
+    # The seat and team choices number the players as the form's fields do: a gap would shift
+    # every player after it.
+    response = browser_for(alice).post("/new/", {**MUS, "name": ["Ana", "", "Íñigo"],
+                                                 "opt_teams": "1 3"})
+    assert response.status_code == 400
+    assert ("Player 2 is empty but a later one is not: write the players in order, with no gap."
+            in response.content.decode())
+    assert not Session.objects.exists()
+
+
+@pytest.mark.parametrize(("host_seat", "said"), [
+    ("5", "Your seat: there is no player 6; the players are numbered 1 to 4."),
+    ("x", "Your seat: choose one of the players."),
+])
+def test_the_hosts_seat_is_refused_in_the_forms_words(alice, host_seat, said):
+    response = browser_for(alice).post("/new/", {**MUS, "host_seat": host_seat})
+    assert response.status_code == 400
+    assert f'role="alert">{said}<' in response.content.decode()
+    assert not Session.objects.exists()
