@@ -193,3 +193,12 @@ def test_the_hosts_seat_is_refused_in_the_forms_words(alice, host_seat, said):
     assert response.status_code == 400
     assert f'role="alert">{said}<' in response.content.decode()
     assert not Session.objects.exists()
+
+
+def test_many_seats_are_a_list_to_pick_from(alice):
+    page = browser_for(alice).get("/new/?game=pad").content.decode()
+    assert '<select id="opt_first" name="opt_first">' in page
+    assert '<option value="11">Player 12</option>' in page
+    response = browser_for(alice).post("/new/", {**MUS, "opt_first": "3"})
+    assert response.status_code == 302
+    assert Session.objects.get().options["first"] == 3
