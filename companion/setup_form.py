@@ -118,9 +118,7 @@ def _teams(option, raw, names):
                                 "('%(word)s' is not a player's number).")
                               % {"label": label, "word": word[:20]})
             if not 1 <= number <= count:
-                raise Invalid(_("%(label)s: there is no player %(n)s; the players are numbered "
-                                "1 to %(count)s.")
-                              % {"label": label, "n": number, "count": count})
+                raise _no_such_player(label, number, count)
             if team_of.get(number) == len(teams):
                 continue  # written twice in one team
             if number in team_of:
@@ -161,9 +159,13 @@ def seat_chosen(raw, *, label, names):
     if seat is None:
         raise Invalid(_("%(label)s: choose one of the players.") % {"label": label})
     if names and seat >= len(names):
-        raise Invalid(_("%(label)s: there is no player %(n)s; the players are numbered 1 to "
-                        "%(count)s.") % {"label": label, "n": seat + 1, "count": len(names)})
+        raise _no_such_player(label, seat + 1, len(names))
     return seat
+
+
+def _no_such_player(label, number, count):
+    return Invalid(_("%(label)s: there is no player %(n)s; the players are numbered 1 to "
+                     "%(count)s.") % {"label": label, "n": number, "count": count})
 
 
 def read(game, post, *, names=()):
