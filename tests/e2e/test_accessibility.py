@@ -130,6 +130,18 @@ def pages_of(part, alice):
     return {"host": host, "signed_out": [], "tables": {part: session}}
 
 
+def squeezed_choices(page):
+    """Radio buttons and checkboxes drawn narrower than they are tall: squeezed by a long label
+    beside them (a visually hidden one, whose label is drawn as the button, aside)."""
+    return page.evaluate("""() => [...document.querySelectorAll(
+            "main input[type=radio], main input[type=checkbox]")]
+        .filter(el => el.getClientRects().length)
+        .map(el => [el, el.getBoundingClientRect()])
+        .filter(([el, box]) => box.width > 2 && box.height - box.width > 1)
+        .map(([el, box]) => `${Math.round(box.width)}x${Math.round(box.height)} `
+             + (el.closest("label") || el).textContent.trim().slice(0, 40))""")
+
+
 def cut_off(page):
     """Labels, buttons and the heads of tables and grids whose words do not fit their box (cut
     off or spilling over the next)."""
@@ -173,6 +185,7 @@ def check_every_page(host_phone, phone, pages, origin):
             found += [f"[{theme}] {v}" for v in violations(page, colours_only=theme != "light")]
         found += [f"cut off {c}" for c in cut_off(page)]
         found += [f"word cut in two {w}" for w in words_cut_in_two(page)]
+        found += [f"squeezed {c}" for c in squeezed_choices(page)]
         found += [f"target {t}" for t in small_targets(page)]
         if table:
             found += [f"live region {r}" for r in live_regions_that_hold_the_board(page)]
