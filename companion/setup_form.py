@@ -152,9 +152,12 @@ def player_names(post):
     return [name for name in written if name]
 
 
-def seat_chosen(raw, *, label, names):
+def seat_chosen(raw, *, label, names, optional=False):
     """The seat a choice of the form names (a player's number less one), refused in the form's
-    words, by the players' numbers, not by the API's seats counted from 0."""
+    words, by the players' numbers, not by the API's seats counted from 0. With `optional`, no
+    choice (an empty field) is None."""
+    if optional and not raw.strip():
+        return None
     seat = inputs.whole_number(raw)
     if seat is None:
         raise Invalid(_("%(label)s: choose one of the players.") % {"label": label})
@@ -188,10 +191,8 @@ def read(game, post, *, names=()):
         elif option.kind == "choice":
             options[option.name] = _choice(option, raw, option.choices)
         elif option.kind == "seat":
-            if not raw and option.optional:
-                options[option.name] = None
-            else:
-                options[option.name] = seat_chosen(raw, label=say(option.label), names=names)
+            options[option.name] = seat_chosen(raw, label=say(option.label), names=names,
+                                               optional=option.optional)
         elif option.kind == "advanced":
             options[option.name] = inputs.parse_json(raw) if raw else default
         elif option.kind == "teams":

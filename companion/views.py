@@ -115,9 +115,8 @@ def session_new(request):
         try:
             names = setup_form.player_names(request.POST)
             options = setup_form.read(game, request.POST, names=names)
-            chosen = (request.POST.get("host_seat") or "").strip()
-            host_seat = setup_form.seat_chosen(chosen, label=_("Your seat"),
-                                               names=names) if chosen else None
+            host_seat = setup_form.seat_chosen(request.POST.get("host_seat") or "",
+                                               label=_("Your seat"), names=names, optional=True)
             session = services.session_create(owner=request.user, game=game.slug,
                                                players=names, options=options,
                                                host_seat=host_seat,
