@@ -240,8 +240,7 @@ CACHES = {
     # live template, and the scoreboard's table), keyed by what they show: rendered once per
     # server process.
     # At most MAX_ENTRIES (Knights' card grid: about 9 KB each).
-    "parts": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "parts",
-              "OPTIONS": {"MAX_ENTRIES": 1000}},
+    "parts": {"BACKEND": "companion.parts_cache.ProcessCache", "OPTIONS": {"MAX_ENTRIES": 1000}},
     "limits": (
         {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": CACHE_URL}
         if CACHE_URL.startswith(("redis://", "rediss://"))

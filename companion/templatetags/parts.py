@@ -2,13 +2,13 @@
 
 Its HTML is marked <!--part:ID-->…<!--/part--> (one element whose id is ID inside), so that a
 phone in step keeps its own copy while it does not change (streams.Rendered, table.js), and it is
-rendered once per server process for each set of KEYs and the language (the `parts` cache):
-the KEYs must hold everything the part shows. The id is its pieces joined ("qx-seat-" t.index).
+rendered once per server process for each set of KEYs and the language (the `parts` cache,
+companion/parts_cache.py): the KEYs must hold everything the part shows. The id is its pieces
+joined ("qx-seat-" t.index).
 """
 
 from django import template
 from django.core.cache import caches
-from django.core.cache.utils import make_template_fragment_key
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 
@@ -43,8 +43,8 @@ class PartNode(template.Node):
     def render(self, context):
         part_id = "".join(str(piece.resolve(context)) for piece in self.pieces)
         cache = caches["parts"]
-        key = make_template_fragment_key(
-            f"part:{part_id}", [get_language(), *(key.resolve(context) for key in self.keys)])
+        # The keys' text as it is, not hashed (the cache is a dict of this process's own).
+        key = (part_id, get_language(), *(str(key.resolve(context)) for key in self.keys))
         html = cache.get(key)
         if html is None:
             html = self.nodelist.render(context)
