@@ -8,14 +8,14 @@ phone sees alike) laid out by `games/<slug>/panel.html` and `panel_live.html`.
 
 from datetime import timedelta
 
-from django.template.loader import get_template, render_to_string
+from django.template.loader import render_to_string
 from django.urls import reverse_lazy
 from django.utils import timezone, translation
 from django.utils.functional import SimpleLazyObject
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
-from companion import engine, plugins
+from companion import engine, frames, plugins
 from companion.services import Actor
 from companion.stats import session_standings
 
@@ -129,8 +129,7 @@ def viewer_actor(session, viewer, is_host):
 
 def log_lines(moves):
     """Each move's line of the log, newest first, as the `log` fragment lists them."""
-    template = get_template("companion/table.html#log_line")
-    return [template.render({"move": move}) for move in moves]
+    return [frames.render("log_line", {"move": move}) for move in moves]
 
 
 _LINES = mark_safe("<!--lines-->")
@@ -170,7 +169,8 @@ def render_shared_lines(session):
 
 
 def _render_shared(session, context, names=SHARED):
-    shared = {name: render_to_string(f"companion/table.html#{name}", context) for name in names}
+    shared = {name: frames.render(name, context) if name in frames.SPECS
+              else render_to_string(f"companion/table.html#{name}", context) for name in names}
     plugin = context["plugin"]
     if plugin.live_model is not None:
         board = _board_state(context)
