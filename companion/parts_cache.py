@@ -9,11 +9,15 @@ MAX_ENTRIES as a guard (when full it starts again empty: a part missed is render
 
 from django.core.cache.backends.base import DEFAULT_TIMEOUT, BaseCache
 
+# Django makes a cache's backend object once per request context (caches["parts"] is a context
+# local), so what is kept lives here, one dict per cache name, as LocMemCache's does.
+_kept = {}
+
 
 class ProcessCache(BaseCache):
     def __init__(self, name, params):
         super().__init__(params)
-        self._cache = {}
+        self._cache = _kept.setdefault(name, {})
 
     def get(self, key, default=None, version=None):
         return self._cache.get(key, default)
