@@ -3,9 +3,11 @@
 Django's local-memory cache pickles each value on the way in and out, takes a lock and checks
 each key's expiry; a pushed fragment looks up several parts on every move (a score pad's every
 round, Knights' four parts, the scoreboard's table), and the HTML kept here is a str that
-nobody changes, never expires, and is read and written under the GIL. So: a dict, with
-MAX_ENTRIES as a guard (when full it starts again empty: a part missed is rendered again).
+nobody changes, never expires, and is read and written under the GIL. So: a dict, bounded by
+MAX_ENTRIES: when full, the oldest third goes (a part missed is rendered again).
 """
+
+from itertools import islice
 
 from django.core.cache.backends.base import DEFAULT_TIMEOUT, BaseCache
 
@@ -23,9 +25,12 @@ class ProcessCache(BaseCache):
         return self._cache.get(key, default)
 
     def set(self, key, value, timeout=DEFAULT_TIMEOUT, version=None):
-        if key not in self._cache and len(self._cache) >= self._max_entries:
-            self._cache.clear()
-        self._cache[key] = value
+        kept = self._cache
+        if key not in kept and len(kept) >= self._max_entries:
+            # The keys listed in one C call (no other thread runs meanwhile), then dropped.
+            for old in list(islice(kept, max(1, self._max_entries // self._cull_frequency))):
+                kept.pop(old, None)
+        kept[key] = value
 
     def add(self, key, value, timeout=DEFAULT_TIMEOUT, version=None):
         if key in self._cache:

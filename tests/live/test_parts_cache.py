@@ -17,10 +17,10 @@ def test_a_part_kept_in_one_thread_is_found_in_another():
     assert found == ["<p>kept</p>"]
 
 
-def test_a_full_cache_starts_again_and_stays_within_its_bound():
-    cache = ProcessCache("bounded-for-a-test", {"OPTIONS": {"MAX_ENTRIES": 3}})
-    for n in range(10):
+def test_a_full_cache_lets_its_oldest_go_and_stays_within_its_bound():
+    cache = ProcessCache("bounded-for-a-test", {"OPTIONS": {"MAX_ENTRIES": 6}})
+    for n in range(20):
         cache.set(n, f"part {n}")
-        assert len(cache._cache) <= 3
-    assert cache.get(9) == "part 9"
-    assert cache.get(0) is None
+        assert len(cache._cache) <= 6
+    assert cache.get(19) == "part 19" and cache.get(18) == "part 18"
+    assert cache.get(0) is None and cache.get(10) is None
