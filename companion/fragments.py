@@ -80,8 +80,12 @@ def fragment_context(session, actor, *, posted=None, refusal=None, panel=True, m
         "undone_recently": _undone_recently(moves),
         "winner_names": winner_names,
         "leader_marked": leader_marked,
-        # Reversed only where it shows: a finished game's card (_game_over.html).
+        # Reversed only where it shows: a finished game's card (_game_over.html), the undo button
+        # and the Redo beside "Ben undid: …" (values, not {% url %}s, so that the undo button's
+        # frame serves every table: companion/frames.py).
         "share_url": reverse_lazy("board", args=[session.board_key]),
+        "undo_url": reverse_lazy("undo", args=[session.pk]),
+        "redo_url": reverse_lazy("redo", args=[session.pk]),
         "share_text": _share_text(session, standings, winner_names),
         "panel_template": plugin.panel_template if actor and not session.logged else None,
     }

@@ -23,21 +23,21 @@ from django.utils.safestring import SafeString
 
 _MARK = "\x00"  # never in a template's output: a page is text, and Django escapes no NUL away
 
-# What each partial of companion/table.html reads, and how: a name alone is a value shown;
-# a tuple names the attributes read of an object; "=name" is read and kept in the shape as it is
-# (the table's id, which its URLs carry).
+# What each partial of companion/table.html reads, and how: a name alone is a value shown; a
+# tuple names the attributes read of an object. Nothing here is the table's own (the undo
+# button's URLs are values), so a frame serves every table.
 SPECS = {
     "now": {"now_line": None, "last_active": ("line",)},
-    "undo": {"session": ("=pk", "version"), "last_active": ("line",),
-             "undone_recently": ("line", "seq", "undone_by"), "can_play": None},
+    "undo": {"session": ("version",), "undo_url": None, "redo_url": None,
+             "last_active": ("line",), "undone_recently": ("line", "seq", "undone_by"),
+             "can_play": None},
     "log_line": {"move": ("undone", "seq", "line", "undone_by")},
 }
 
 # (partial, language, shape) -> the output split at its marks. A plain dict, read and written by
-# a server process's view threads at once; the shapes are few (the undo button's are per table),
-# and the bound is a guard.
+# a server process's view threads at once; the shapes are a few dozen, and the bound is a guard.
 _frames = {}
-FRAMES_KEPT = 5_000
+FRAMES_KEPT = 1_000
 _shown = Context(autoescape=True)  # how a template shows a value: escaped, localized
 
 
@@ -72,10 +72,8 @@ def _read(spec, context):
             continue
         seen = {}
         for attribute in attributes:
-            kept = attribute.startswith("=")
-            attribute = attribute.lstrip("=")
             got = getattr(value, attribute)
-            if kept or _is_shape(got):
+            if _is_shape(got):
                 shape.append((name, attribute, got))
                 seen[attribute] = got
             else:

@@ -71,3 +71,19 @@ def test_a_refused_form_is_rendered_as_it_is(alice):
     framed = frames.render("undo", context)
     assert "This is not your move." in framed
     assert framed == afresh("undo", context)
+
+
+def test_one_frame_serves_every_table(alice):
+    """A frame holds nothing of a table's own (the undo button's URLs are filled in): a server
+    that sees many tables keeps a few frames, not a few per table."""
+    frames._frames.clear()
+    for _ in range(3):
+        session = session_for(alice)
+        services.move_play(session=session, type="add", data={"seat": 0, "points": 2},
+                           actor=services.Actor(user=alice))
+        session = Session.objects.get(pk=session.pk)
+        context = fragments.fragment_context(session, services.Actor(user=alice), panel=False)
+        framed = frames.render("undo", context)
+        assert f"/s/{session.pk}/undo/" in framed
+        assert framed == afresh("undo", context)
+    assert sum(key[0] == "undo" for key in frames._frames) == 1
