@@ -4,8 +4,8 @@ The now line, the undo button and the log's line change on every move of every t
 table's move renders them ahead, in the POST, for the phones (fragments.render_ahead), and what
 changes from one move to the next is only the move's values (its line, its number, who undid it,
 the version). So each is rendered once per language and *shape* (which of those values are
-there) with a mark standing in for each value, and a move fills the marks in: the same HTML for
-a tenth of the time, the layout still in its template (companion/table.html).
+there) with a mark standing in for each value, and a move fills the marks in: the same HTML in about
+a third of the time, the layout still in its template (companion/table.html).
 
 A value that is empty or a bool is not a mark: it goes into the shape, so the template's `{% if %}`s
 and `|default`s see the real thing. A value that is a mark is shown by the template as it is
@@ -21,7 +21,9 @@ from django.template.loader import get_template
 from django.utils import translation
 from django.utils.safestring import SafeString
 
-_MARK = "\x00"  # never in a template's output: a page is text, and Django escapes no NUL away
+# Never in a frame: the template's own text has none, and the move's values (a name might) are
+# filled in after the frame is split at its marks.
+_MARK = "\x00"
 
 # What each partial of companion/table.html reads, and how: a name alone is a value shown; a
 # tuple names the attributes read of an object. Nothing here is the table's own (the undo
