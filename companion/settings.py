@@ -96,9 +96,6 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
             ],
-            # `{% load i18n %}` loads Django's tags with a literal's translation kept per
-            # language (companion/templatetags/i18n_kept.py).
-            "libraries": {"i18n": "companion.templatetags.i18n_kept"},
         },
     }
 ]

@@ -1,11 +1,13 @@
-"""Django's `i18n` tags, with a literal's `{% translate "…" %}` said once per language.
+"""`{% load translations %}`: Django's `i18n` tags, with a literal's `{% translate "…" %}` said
+once per language.
 
 Django resolves a literal's translation lazily on every render (a lazy string is made, then
 forced): about 7 µs a tag against 2 for a variable, and a pushed fragment holds several, rendered
 on every move. A literal says the same in a language every time, so each tag keeps what it
 rendered per language (and per autoescape, which the output depends on). Everything else is
-Django's own. Installed as the `i18n` library (settings.TEMPLATES' "libraries"), so templates
-load it as they load Django's.
+Django's own. Our templates load this, not `i18n` (tests/test_translations_tag.py checks that
+every one does): a library of Django's own name would shadow it, which Django's checks refuse
+(templates.W003).
 """
 
 from django.template import Library, Variable
