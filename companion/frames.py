@@ -58,30 +58,22 @@ def _read(spec, context):
     """(shape, the context with marks, the values the marks stand for, in their order)."""
     shape, standing, values = [], {}, []
 
-    def mark_for(value):
+    def stand_for(value, where):
+        if _is_shape(value):
+            shape.append((*where, value))
+            return value
+        shape.append((*where, "mark"))
         values.append(value)
         return SafeString(f"{_MARK}{len(values) - 1}{_MARK}")  # our own text: nothing to escape
 
     for name, attributes in spec.items():
         value = context.get(name)
         if attributes is None or value is None:
-            if _is_shape(value):
-                shape.append((name, value))
-                standing[name] = value
-            else:
-                shape.append((name, "mark"))
-                standing[name] = mark_for(value)
-            continue
-        seen = {}
-        for attribute in attributes:
-            got = getattr(value, attribute)
-            if _is_shape(got):
-                shape.append((name, attribute, got))
-                seen[attribute] = got
-            else:
-                shape.append((name, attribute, "mark"))
-                seen[attribute] = mark_for(got)
-        standing[name] = _StandIn(seen)
+            standing[name] = stand_for(value, (name,))
+        else:
+            standing[name] = _StandIn({attribute: stand_for(getattr(value, attribute),
+                                                            (name, attribute))
+                                       for attribute in attributes})
     return tuple(shape), standing, values
 
 
