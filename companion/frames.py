@@ -31,9 +31,9 @@ _MARK = "\x00"
 SPECS = {
     "now": {"now_line": None, "last_active": ("line",)},
     "undo": {"session": ("version",), "undo_url": None, "redo_url": None,
-             "last_active": ("line",), "undone_recently": ("line", "seq", "undone_by"),
+             "last_active": ("line",), "undone_recently": ("line", "seq", "undoer_first"),
              "can_play": None},
-    "log_line": {"move": ("undone", "seq", "line", "undone_by")},
+    "log_line": {"move": ("undone", "seq", "line", "undoer")},
 }
 
 # (partial, language, shape) -> the output split at its marks. A plain dict, read and written by

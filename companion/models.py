@@ -154,6 +154,11 @@ class Guest(models.Model):
                                                             "seat": self.seat}
 
 
+# How each phone calls the host or a phone without a seat that undid a move: (within a sentence,
+# opening one).
+_UNDOERS = {"host": (_("the host"), _("The host")), "phone": (_("a phone"), _("A phone"))}
+
+
 class Move(models.Model):
     """One entry of the append-only log. Never deleted: undo marks it `undone`."""
 
@@ -178,8 +183,11 @@ class Move(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     undone = models.BooleanField(default=False)
     undone_at = models.DateTimeField(null=True, blank=True)
-    # Who undid it, as the table knows them ("Ben", "the host"): every phone is told.
+    # Who undid it, every phone is told: a seat's name ("Ben") as the table knows it, or, for the
+    # host or a phone without a seat, that role, which each phone says in its own language.
     undone_by = models.CharField(max_length=60, blank=True, default="")
+    undone_by_role = models.CharField(max_length=5, blank=True, default="",
+                                      choices=[("host", "the host"), ("phone", "a phone")])
 
     class Meta:
         ordering = ["seq"]
@@ -197,6 +205,18 @@ class Move(models.Model):
     def line(self):
         """The log line, in the language of whoever reads it (a page shows a Text translated)."""
         return engine.Text.from_data(self.message) if self.message else self.summary
+
+    @property
+    def undoer(self):
+        """Who undid it, in the reader's language, within a sentence ("undone by the host")."""
+        said = _UNDOERS.get(self.undone_by_role)
+        return said[0] if said else self.undone_by
+
+    @property
+    def undoer_first(self):
+        """The same, opening a sentence ("The host undid: …"); a seat's name as it was typed."""
+        said = _UNDOERS.get(self.undone_by_role)
+        return said[1] if said else self.undone_by
 
     def as_replay(self):
         return {"seq": self.seq, "type": self.type, "data": self.data, "actor": self.actor_seat,

@@ -616,8 +616,8 @@ def move_undo(*, session, actor, expected_version=None):
         undo_authorize(session=session, move=last, actor=actor)
         last.undone = True
         last.undone_at = timezone.now()
-        last.undone_by = actor_name(session=session, actor=actor)
-        last.save(update_fields=["undone", "undone_at", "undone_by"])
+        last.undone_by, last.undone_by_role = _undoer(session=session, actor=actor)
+        last.save(update_fields=["undone", "undone_at", "undone_by", "undone_by_role"])
         rules = engine.get(session.game)
         session.state = session_replay(session=session, rules=rules)
         session.version += 1
@@ -627,11 +627,12 @@ def move_undo(*, session, actor, expected_version=None):
     return session, last
 
 
-def actor_name(*, session, actor):
-    """How the table calls whoever acts: the seat's name, or "the host"."""
+def _undoer(*, session, actor):
+    """Who undoes, as Move.undone_by and undone_by_role keep it: the seat's name, or the role
+    (the host, a phone without a seat) that each reader's page says in its own language."""
     if actor.seat is not None:
-        return _seat_name(session, actor.seat)[:60]
-    return _("the host") if actor.is_host else _("a phone")
+        return _seat_name(session, actor.seat)[:60], ""
+    return "", "host" if actor.is_host else "phone"
 
 
 def move_redo(*, session, actor, seq, expected_version=None, key=None):

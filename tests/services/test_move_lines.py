@@ -45,3 +45,21 @@ def test_a_stored_line_is_said_in_the_language_active_when_read(alice, game):
     with translation.override("es"):
         assert move.line.__html__() == "Este campo es obligatorio."
     assert move.line.__html__() == "This field is required."
+
+
+roles_from_words = import_module("companion.migrations.0011_move_undone_by_role").roles_from_words
+
+
+def test_an_undoer_kept_as_a_word_becomes_a_role_each_reader_says(alice, game):
+    for seq, word in enumerate(("el anfitrión", "the host", "un móvil", "Peter"), start=1):
+        move = play(game, alice, 0, seq)
+        Move.objects.filter(pk=move.pk).update(undone=True, undone_by=word)
+
+    roles_from_words(apps, None)
+
+    kept = list(Move.objects.filter(session=game).order_by("seq")
+                .values_list("undone_by", "undone_by_role"))
+    assert kept == [("", "host"), ("", "host"), ("", "phone"), ("Peter", "")]
+    with translation.override("en"):
+        assert [str(move.undoer_first) for move in Move.objects.order_by("seq")] == [
+            "The host", "The host", "A phone", "Peter"]

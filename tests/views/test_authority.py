@@ -51,7 +51,7 @@ def test_the_host_is_asked_before_undoing_a_phones_move_and_everyone_is_told(ali
     # Another phone reads who undid what, and may put it back.
     phone = guest_browser(game, seat=1)
     table = phone.get(f"/s/{game.pk}/").content.decode()
-    assert "the host undid: Vanessa +2" in table
+    assert "The host undid: Vanessa +2" in table
     assert f'action="/s/{game.pk}/redo/"' in table
 
 

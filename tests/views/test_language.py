@@ -99,3 +99,18 @@ def test_after_a_refused_form_the_switch_leads_back_to_the_table(alice, game):
     page = refused.content.decode()
     assert f'name="next" value="/s/{game.pk}/"' in page
     assert f'name="next" value="/s/{game.pk}/move/"' not in page
+
+
+def test_who_undid_is_said_in_each_readers_language_whatever_the_undoers(alice, game):
+    """The host undoes from a Spanish phone: an English phone reads "The host undid", not the
+    Spanish word the undoing phone had for the host, and a sentence opens with a capital."""
+    host = browser_for(alice)
+    host.post(f"/s/{game.pk}/move/", {"type": "add", "form": "generic", "seat": "0",
+                                      "points": "2"})
+    assert host.post(f"/s/{game.pk}/undo/", HTTP_ACCEPT_LANGUAGE="es").status_code == 302
+    english = guest_browser(game, seat=1).get(f"/s/{game.pk}/").content.decode()
+    spanish = guest_browser(game).get(f"/s/{game.pk}/",
+                                      HTTP_ACCEPT_LANGUAGE="es").content.decode()
+    assert "The host undid: Vanessa +2" in english and "(undone by the host)" in english
+    assert "anfitrión" not in english
+    assert "El anfitrión deshizo:" in spanish and "(deshecha por el anfitrión)" in spanish
