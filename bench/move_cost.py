@@ -13,7 +13,10 @@ push it, as in a server process holding phones of the table), then:
   every stream has pushed the move's version.
 
 Prints the CPU time of this process per request (and of its event loop's thread, and of its
-listener's `heard`), and the wall time. In bench/live.py a move costs the machine more than this
+listener's `heard`), and the wall time. `--pieces`: under each line, the thread CPU spent inside
+each piece of the request's path (PIECES: the request on its thread, Django around the view, DRF,
+the access query, the move's parts), summed around each call, per request; a piece called inside
+another is counted in both. In bench/live.py a move costs the machine more than this
 (the phones' pushes, two processes, contention on a busy server); the difference between the two
 lines here is what the move's own work costs beyond the request machinery every request pays.
 """
@@ -22,6 +25,8 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import functools
+import importlib
 import json
 import os
 import re
@@ -100,9 +105,72 @@ class Phones:
                 lambda: min(self.pushed, default=version) >= version), 10)
 
 
+# The pieces `--pieces` times, in the order printed: (module, object or None, attribute, how deep
+# it sits in the ones above it, what it is).
+PIECES = (
+    ("companion.handler", "Handler", "_answer", 0, "the request on its view's thread"),
+    ("companion.handler", "_SyncChain", "get_response", 1, "Django: the middleware and the view"),
+    ("rest_framework.views", "APIView", "dispatch", 2, "DRF's dispatch and the view"),
+    ("rest_framework.views", "APIView", "initial", 3, "DRF: authentication, negotiation"),
+    ("rest_framework.response", "Response", "render", 3, "DRF: the answer's JSON"),
+    ("companion.api.views", None, "session_access_to_play", 3, "the access query"),
+    ("companion.api.views", None, "move_payload", 3, "the move's fields checked"),
+    ("companion.api.views", None, "played_reply", 3, "the 201 answer"),
+    ("companion.services", None, "move_play", 3, "move_play"),
+    ("companion.streams", None, "render_ahead", 4, "the render ahead"),
+    ("companion.live", None, "notice", 4, "the NOTIFY's payload packed"),
+    ("companion.engine", None, "apply", 4, "the rules"),
+    ("companion.live", None, "deliver", 4, "this process's streams handed the version"),
+)
+
+
+class Pieces:
+    """Thread CPU spent inside functions, summed over their calls, from any thread."""
+
+    def __init__(self):
+        self.spent, self.calls = {}, {}
+
+    def wrap(self, function, label):
+        self.spent.setdefault(label, 0.0)
+        self.calls.setdefault(label, 0)
+
+        @functools.wraps(function)
+        def timed(*args, **kwargs):
+            started = time.thread_time()
+            try:
+                return function(*args, **kwargs)
+            finally:
+                self.spent[label] += time.thread_time() - started
+                self.calls[label] += 1
+
+        return timed
+
+    def install(self, pieces=PIECES):
+        for module_name, owner_name, attribute, depth, what in pieces:
+            module = importlib.import_module(module_name)
+            owner = getattr(module, owner_name) if owner_name else module
+            label = "· " * depth + what
+            setattr(owner, attribute, self.wrap(getattr(owner, attribute), label))
+
+    def reset(self):
+        for label in self.spent:
+            self.spent[label], self.calls[label] = 0.0, 0
+
+    def lines(self, count):
+        """Each piece called during `count` requests: its CPU per request and calls per request."""
+        return [f"| {label} | {self.spent[label] / count * 1000:.2f} ms "
+                f"({self.calls[label] / count:.2f} calls) | | | |"
+                for label in self.spent if self.calls[label]]
+
+
+PIECES_TIMED = None  # a Pieces when --pieces
+
+
 async def measure(label, request, count):
     for _ in range(max(20, count // 20)):  # warm: templates compiled, pool connections open
         await request()
+    if PIECES_TIMED is not None:
+        PIECES_TIMED.reset()
     cpu, loop_cpu, wall = time.process_time(), time.thread_time(), time.perf_counter()
     heard_before = HEARD[0]
     for _ in range(count):
@@ -111,6 +179,8 @@ async def measure(label, request, count):
              time.perf_counter() - wall)
     print(f"| {label} | " + " | ".join(f"{seconds / count * 1000:.2f} ms" for seconds in spent)
           + " |")
+    if PIECES_TIMED is not None:
+        print("\n".join(PIECES_TIMED.lines(count)))
 
 
 HEARD = [0.0]  # CPU time of this process's listener in live.heard
@@ -172,11 +242,17 @@ def main(argv=None):
     parser.add_argument("--requests", type=int, default=1000)
     parser.add_argument("--streams", type=int, default=5)
     parser.add_argument("--database-url", default=bench.DEFAULT_DATABASE_URL)
+    parser.add_argument("--pieces", action="store_true",
+                        help="under each line, the CPU spent in each piece of the request's path")
     args = parser.parse_args(argv)
     if not 1 <= args.streams < bench.GAMES[args.game]["seats"]:
         parser.error(f"--streams: 1 to {bench.GAMES[args.game]['seats'] - 1} for {args.game}")
     table = bench.one_table(args.game, args.database_url, pool=True)  # the app runs here
     time_the_listener()
+    if args.pieces:
+        global PIECES_TIMED
+        PIECES_TIMED = Pieces()
+        PIECES_TIMED.install()
     bench.loop_runner()(run(args, table))
     os._exit(0)  # the listener's thread and the pool's workers: nothing to wait for
 
