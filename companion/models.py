@@ -154,8 +154,8 @@ class Guest(models.Model):
                                                             "seat": self.seat}
 
 
-# How each phone calls the host or a phone without a seat that undid a move: (within a sentence,
-# opening one).
+# What each phone calls the host, or a phone without a seat, that undid a move, in its own
+# language: (within a sentence, opening one).
 _UNDOERS = {"host": (_("the host"), _("The host")), "phone": (_("a phone"), _("A phone"))}
 
 
