@@ -820,11 +820,11 @@ def session_import(*, owner, data):
             if step.applied:
                 line = move_line(rules, entry["type"], entry["data"], step.before, step.after)
                 state = step.after
+            # An undone move keeps no undone_at: it was undone at the table it came from, not
+            # now, so the new table tells no one "Someone undid: …" (fragments._undone_recently).
             rows.append(Move(session=session, seq=entry["seq"], type=entry["type"],
                              data=entry["data"], seat=entry["seat"], actor_seat=entry["actor"],
-                             **line,
-                             undone=entry["undone"],
-                             undone_at=timezone.now() if entry["undone"] else None))
+                             **line, undone=entry["undone"]))
         Move.objects.bulk_create(rows)
         session.state = state
         session.version = len(entries) + sum(1 for entry in entries if entry["undone"])

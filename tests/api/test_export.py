@@ -75,3 +75,19 @@ def test_every_game_exports_and_imports_to_the_same_state(as_alice, alice, slug)
     original = as_alice.get(f"/api/sessions/{session.pk}/").json()
     assert copy.json()["state"] == original["state"]
     assert copy.json()["standings"] == original["standings"]
+
+
+def test_an_imported_undo_is_not_told_as_just_done(alice, as_alice, game):
+    """The undo in an export happened at the table it came from: the imported table keeps the move
+    undone, struck through in its log, but tells no one "Someone undid: …" as if just now."""
+    from tests.views.helpers import browser_for
+
+    play(as_alice, game, seat=0, points=4)
+    as_alice.post(f"/api/sessions/{game.pk}/undo/")
+    exported = as_alice.get(f"/api/sessions/{game.pk}/export/").json()
+    copy = as_alice.post("/api/sessions/import/", exported, format="json").json()
+
+    page = browser_for(alice).get(f"/s/{copy['id']}/").content.decode()
+    assert "undid:" not in page
+    assert 'class="undone"' in page
+    assert "undid:" in browser_for(alice).get(f"/s/{game.pk}/").content.decode()
