@@ -772,7 +772,28 @@ def _import_entry(move, *, rules, seat_count, owner):
     summary = move.get("summary")
     return {"seq": seq, "type": move_type, "data": fields, "undone": move.get("undone", False),
             "seat": move.get("seat"), "actor": move.get("actor_seat"),
-            "summary": summary if isinstance(summary, str) else ""}
+            "summary": summary if isinstance(summary, str) else "",
+            "created_at": _export_time(move.get("created_at"),
+                                       what=_("the time of move %(seq)s") % {"seq": seq})}
+
+
+def _export_time(value, *, what):
+    """A time an export keeps (ISO 8601, as session_export writes it), or None when it keeps
+    none; a time that is not one, or that is still to come, refuses the import."""
+    if value is None:
+        return None
+    try:
+        moment = datetime.datetime.fromisoformat(value) if isinstance(value, str) else None
+    except ValueError:
+        moment = None
+    if moment is None:
+        raise Invalid(_("This export is damaged: %(what)s is not a date and time.")
+                      % {"what": what})
+    if timezone.is_naive(moment):
+        moment = timezone.make_aware(moment, datetime.UTC)
+    if moment > timezone.now():
+        raise Invalid(_("This export is damaged: %(what)s is still to come.") % {"what": what})
+    return moment
 
 
 def session_import(*, owner, data):
@@ -797,6 +818,11 @@ def session_import(*, owner, data):
         names = [seat["name"] for seat in sorted(seats, key=lambda seat: seat["index"])]
     except (KeyError, TypeError):
         raise Invalid(_("This export is damaged: a seat is missing its fields.")) from None
+    # When it was played: history and statistics keep the day it was played, not the import's.
+    started = _export_time(data.get("created_at"), what=_("its start"))
+    ended = _export_time(data.get("finished_at"), what=_("its end"))
+    if started and ended and ended < started:
+        raise Invalid(_("This export is damaged: it ends before it starts."))
     rules = engine.get(data.get("game"))
     entries = sorted((_import_entry(move, rules=rules, seat_count=len(names), owner=owner)
                       for move in moves),
@@ -830,7 +856,28 @@ def session_import(*, owner, data):
         session.version = len(entries) + sum(1 for entry in entries if entry["undone"])
         _settle(session, rules)
         session.save()
+        _import_times(session=session, rows=rows, entries=entries, started=started, ended=ended)
     return session
+
+
+def _import_times(*, session, rows, entries, started, ended):
+    """The times an export kept, over the import's own (created_at is set on insert, and
+    _settle finishes a game now): each move's, the session's start, a finished game's end and
+    its results'."""
+    timed = []
+    for row, entry in zip(rows, entries, strict=True):  # a row for each entry, in their order
+        if entry["created_at"] is not None:
+            row.created_at = entry["created_at"]
+            timed.append(row)
+    if timed:
+        Move.objects.bulk_update(timed, ["created_at"])
+    if started is not None:
+        Session.objects.filter(pk=session.pk).update(created_at=started)
+        session.created_at = started
+    if ended is not None and session.is_finished:
+        Session.objects.filter(pk=session.pk).update(finished_at=ended)
+        Result.objects.filter(session=session).update(finished_at=ended)
+        session.finished_at = ended
 
 
 # Logged plays --------------------------------------------------------------------------------

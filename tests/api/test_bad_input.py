@@ -127,8 +127,15 @@ def exported(as_alice, game):
     lambda export: export["moves"][0].update(data=[1]),
     lambda export: export["moves"].extend([{**export["moves"][1], "seq": 3 + n, "undone": True}
                                            for n in range(5001)]),
+    lambda export: export.update(created_at="last tuesday"),
+    lambda export: export.update(created_at=20261124),
+    lambda export: export.update(finished_at="2999-01-01T00:00:00+00:00"),
+    lambda export: export.update(created_at="2026-01-02T00:00:00+00:00",
+                                 finished_at="2026-01-01T00:00:00+00:00"),
+    lambda export: export["moves"][0].update(created_at="soon"),
 ], ids=["seed-long", "seed-list", "type-long", "type-list", "seq-text", "seq-huge", "seat-99",
-        "actor-text", "undone-data", "data-list", "too-many-moves"])
+        "actor-text", "undone-data", "data-list", "too-many-moves", "start-text", "start-number",
+        "end-to-come", "end-before-start", "move-time-text"])
 def test_a_damaged_import_is_400_and_creates_nothing(as_alice, game, damage):
     export = exported(as_alice, game)
     damage(export)

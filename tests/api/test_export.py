@@ -91,3 +91,37 @@ def test_an_imported_undo_is_not_told_as_just_done(alice, as_alice, game):
     assert "undid:" not in page
     assert 'class="undone"' in page
     assert "undid:" in browser_for(alice).get(f"/s/{game.pk}/").content.decode()
+
+
+def test_an_import_keeps_when_the_game_was_played(alice, as_alice, game):
+    """Restored from an export, last month's game stays last month's in history and statistics:
+    its start, its end, its results' and each move's time."""
+    import datetime
+
+    from django.utils import timezone
+
+    from companion.models import Move, Result
+
+    play(as_alice, game, seat=0, points=4)
+    play(as_alice, game, seat=1, points=10)
+    play(as_alice, game, seat=1, points=10)  # the tiny game ends at 20
+    game.refresh_from_db()
+    assert game.is_finished
+    month_ago = timezone.now() - datetime.timedelta(days=30)
+    Session.objects.filter(pk=game.pk).update(created_at=month_ago,
+                                              finished_at=month_ago + datetime.timedelta(hours=1))
+    for minutes, move in enumerate(Move.objects.filter(session=game).order_by("seq")):
+        Move.objects.filter(pk=move.pk).update(created_at=month_ago + datetime.timedelta(
+            minutes=minutes))
+    exported = as_alice.get(f"/api/sessions/{game.pk}/export/").json()
+
+    copy = Session.objects.get(pk=as_alice.post("/api/sessions/import/", exported,
+                                                format="json").json()["id"])
+    original = Session.objects.get(pk=game.pk)
+    assert (copy.created_at, copy.finished_at) == (original.created_at, original.finished_at)
+    assert set(Result.objects.filter(session=copy).values_list("finished_at", flat=True)) == {
+        original.finished_at}
+    times = list(Move.objects.filter(session=copy).order_by("seq").values_list("created_at",
+                                                                                flat=True))
+    assert times == list(Move.objects.filter(session=original).order_by("seq")
+                         .values_list("created_at", flat=True))
