@@ -870,7 +870,7 @@ def _import_times(*, session, rows, entries, started, ended):
             row.created_at = entry["created_at"]
             timed.append(row)
     if timed:
-        Move.objects.bulk_update(timed, ["created_at"])
+        Move.objects.bulk_update(timed, ["created_at"], batch_size=500)  # one CASE per 500
     if started is not None:
         Session.objects.filter(pk=session.pk).update(created_at=started)
         session.created_at = started
