@@ -172,33 +172,25 @@ async def measure(label, request, count):
     if PIECES_TIMED is not None:
         PIECES_TIMED.reset()
     cpu, loop_cpu, wall = time.process_time(), time.thread_time(), time.perf_counter()
-    heard_before = HEARD[0]
+    heard_before = LISTENER.spent["heard"]
     for _ in range(count):
         await request()
-    spent = (time.process_time() - cpu, time.thread_time() - loop_cpu, HEARD[0] - heard_before,
-             time.perf_counter() - wall)
+    spent = (time.process_time() - cpu, time.thread_time() - loop_cpu,
+             LISTENER.spent["heard"] - heard_before, time.perf_counter() - wall)
     print(f"| {label} | " + " | ".join(f"{seconds / count * 1000:.2f} ms" for seconds in spent)
           + " |")
     if PIECES_TIMED is not None:
         print("\n".join(PIECES_TIMED.lines(count)))
 
 
-HEARD = [0.0]  # CPU time of this process's listener in live.heard
+# The CPU time of this process's listener in live.heard (its own column of every line).
+LISTENER = Pieces()
 
 
 def time_the_listener():
     from companion import live
 
-    heard = live.heard
-
-    def timed(payload):
-        started = time.thread_time()
-        try:
-            return heard(payload)
-        finally:
-            HEARD[0] += time.thread_time() - started
-
-    live.heard = timed
+    live.heard = LISTENER.wrap(live.heard, "heard")
 
 
 async def run(args, table):

@@ -187,7 +187,7 @@ class Move(models.Model):
     # host or a phone without a seat, that role, which each phone says in its own language.
     undone_by = models.CharField(max_length=60, blank=True, default="")
     undone_by_role = models.CharField(max_length=5, blank=True, default="",
-                                      choices=[("host", "the host"), ("phone", "a phone")])
+                                      choices=[(role, said[0]) for role, said in _UNDOERS.items()])
 
     class Meta:
         ordering = ["seq"]

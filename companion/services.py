@@ -385,12 +385,13 @@ def _tallies_change(*, session, rules, details, sign):
                                    count__lte=0).delete()
 
 
-def _settle(session, rules):
-    """Keep status, finished_at, the Result rows and their tallies in step with the state."""
+def _settle(session, rules, *, finished_at=None):
+    """Keep status, finished_at, the Result rows and their tallies in step with the state. A game
+    that finishes here finishes now, or at `finished_at` (an import: when it was played)."""
     finished = rules.finished(session.state)
     if finished and not session.is_finished:
         session.status = Session.Status.FINISHED
-        session.finished_at = timezone.now()
+        session.finished_at = finished_at or timezone.now()
         _results_write(session, rules)
     elif not finished and session.is_finished:
         session.status = Session.Status.ACTIVE
@@ -854,16 +855,17 @@ def session_import(*, owner, data):
         Move.objects.bulk_create(rows)
         session.state = state
         session.version = len(entries) + sum(1 for entry in entries if entry["undone"])
-        _settle(session, rules)
+        _settle(session, rules, finished_at=ended)
+        if started is not None:  # the session was inserted with now: saved with its start
+            session.created_at = started
         session.save()
-        _import_times(session=session, rows=rows, entries=entries, started=started, ended=ended)
+        _import_move_times(rows=rows, entries=entries)
     return session
 
 
-def _import_times(*, session, rows, entries, started, ended):
-    """The times an export kept, over the import's own (created_at is set on insert, and
-    _settle finishes a game now): each move's, the session's start, a finished game's end and
-    its results'."""
+def _import_move_times(*, rows, entries):
+    """Each move's time as the export kept it, over the insert's (Move.created_at is set on
+    insert, whatever the row held)."""
     timed = []
     for row, entry in zip(rows, entries, strict=True):  # a row for each entry, in their order
         if entry["created_at"] is not None:
@@ -871,13 +873,6 @@ def _import_times(*, session, rows, entries, started, ended):
             timed.append(row)
     if timed:
         Move.objects.bulk_update(timed, ["created_at"], batch_size=500)  # one CASE per 500
-    if started is not None:
-        Session.objects.filter(pk=session.pk).update(created_at=started)
-        session.created_at = started
-    if ended is not None and session.is_finished:
-        Session.objects.filter(pk=session.pk).update(finished_at=ended)
-        Result.objects.filter(session=session).update(finished_at=ended)
-        session.finished_at = ended
 
 
 # Logged plays --------------------------------------------------------------------------------
