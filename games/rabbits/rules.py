@@ -452,7 +452,7 @@ def roll(state: dict[str, Any], data: dict[str, Any], actor: int | None, rng: An
     new = copied(state)
     previous = None if turn["dice"] is None else turn["seat"]
     new["turn"] = {"seat": seat, "dice": dice, "price": sum(dice), "lottery": False,
-                   "ended": None}
+                   "paid": False, "ended": None}
     player = new["seats"][seat]
     # "Mas, cuando el turno empieza en las afueras, en el subsuelo esperas la salida. Te mueves al
     # subsuelo en el momento que vas a ejecutar EL LANZAMIENTO": off the board -> underground.
@@ -489,6 +489,11 @@ def lottery(state: dict[str, Any], data: dict[str, Any], actor: int | None, rng:
     if state["turn"]["lottery"]:
         raise RuleViolation(_("{name} has played the lottery already this turn.", name=name),
                             field="card")
+    # "right after the dice are rolled": before the journey's first payment, which could
+    # otherwise spend the very card shown (a turn kept before this check has no "paid").
+    if state["turn"].get("paid"):
+        raise RuleViolation(_("The lottery comes right after the roll: {name} has paid on the "
+                              "journey already this turn.", name=name), field="card")
     if data.get("card") is None:
         raise RuleViolation(_("Say which card matches a die (card)."), field="card")
     try:
@@ -540,6 +545,7 @@ def pay(state: dict[str, Any], data: dict[str, Any], actor: int | None, rng: Any
         raise RuleViolation(_add_up(cards, total, price), field="cards")
     new = copied(state)
     spent = _spend(new, seat, cards)
+    new["turn"]["paid"] = True
     new["last"] = {"type": "pay", "seat": seat, "price": price, "suits": suits, **spent}
     return new
 

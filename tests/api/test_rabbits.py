@@ -156,6 +156,10 @@ def test_an_ace_matches_a_one_once_the_first_ace_is_spent(as_alice, alice):
     session = rabbits(alice)
     play(as_alice, session, "roll", seat=0, dice=[1, 6])
     play(as_alice, session, "pay", seat=0, cards=["AS"], suits=["S"])
+    refused(as_alice, session, "lottery", "The lottery comes right after the roll", seat=0,
+            card="AH")
+    play(as_alice, session, "roll", seat=1, dice=[2, 2])
+    play(as_alice, session, "roll", seat=0, dice=[1, 6])
     play(as_alice, session, "lottery", seat=0, card="AH")
 
 

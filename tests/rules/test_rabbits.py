@@ -183,7 +183,7 @@ def test_seat_0_rolls_first():
     refused(new(), "roll", "It is Ana's turn: Ana rolls first", "seat", seat=1)
     state = rolled()
     assert state["turn"] == {"seat": 0, "dice": [3, 4], "price": 7, "lottery": False,
-                             "ended": None}
+                             "paid": False, "ended": None}
 
 
 def test_the_server_rolls_when_dice_are_left_out():
@@ -264,6 +264,17 @@ def test_lottery_once_a_turn():
     refused(state, "lottery", "already this turn", "card", seat=0, card="4S")
 
 
+def test_lottery_comes_right_after_the_roll_not_after_a_payment():
+    # "If any one of the dice matches a card that you hold, get one new card as a prize, right
+    # after the dice are rolled": a card paid on the journey cannot win it afterwards.
+    state = act(rolled(dice=(5, 2)), "pay", seat=0, cards=["5S", "2S"], suits=["S"])
+    assert state["turn"]["paid"] is True
+    refused(state, "lottery", "The lottery comes right after the roll: Ana has paid on the "
+            "journey already", "card", seat=0, card="5S")
+    state = act(rolled(dice=(5, 2)), "lottery", seat=0, card="5S")
+    assert act(state, "pay", seat=0, cards=["5S", "2S"], suits=["S"])["turn"]["paid"] is True
+
+
 def test_lottery_again_next_turn():
     state = act(rolled(), "lottery", seat=0, card="3S")
     state = act(rolled(state, 1), "lottery", seat=1, card="4H")
@@ -285,6 +296,7 @@ def test_lottery_ace_matches_a_1_once_the_first_ace_is_spent():
     state = rolled(dice=(1, 4))
     refused(state, "lottery", "first ace", "card", seat=0, card="AH")
     state = act(state, "pay", seat=0, cards=["AH"], suits=["H"])
+    state = rolled(rolled(state, 1), 0, dice=(1, 4))
     assert act(state, "lottery", seat=0, card="AS")["turn"]["lottery"] is True
     spent = rolled(dice=(2, 4))
     spent["seats"][0]["first_ace_spent"] = True
@@ -647,6 +659,21 @@ def test_advanced_citadel_expects_hearts_worth_the_price():
     won = act(state, "arrive", seat=0, cards=["AH"])
     assert won["winner"] == 0 and won["seats"][0]["first_ace_spent"] is True
     assert GAME.summary({}, None, won).endswith("(hearts at the door: AH(11)=11)")
+
+
+def test_the_card_picker_holds_back_a_royal_brought_home_as_the_rules_do():
+    # The panel's running total must never call ready what the server refuses.
+    from games.rabbits import panel
+
+    state = arrival("diverse_monarchy", WINNING["diverse_monarchy"], advanced_citadel=True)
+    royal = next(card for card in state["seats"][0]["royals"] if card.endswith("H"))
+    preview = panel.selection_preview(state, "arrive", 0, royal)
+    assert preview["enough"] and not preview["ready"]
+    assert [str(problem) for problem in preview["problems"]] == [
+        f"{royal} is one of the royals brought home: pay the door with other hearts."]
+    refused(state, "arrive", f"{royal} is one of the royals brought home", "cards", seat=0,
+            cards=[royal])
+    assert panel.selection_preview(state, "arrive", 0, "AH")["ready"]
 
 
 def test_a_refused_ending_does_not_end_the_game():

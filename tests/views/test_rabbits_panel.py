@@ -88,6 +88,20 @@ def test_the_live_part_says_whose_roll_and_turn_it_is(host, session):
     assert '<div class="rb-live" data-turn="0" data-roller="1" data-acting="0"' in html
 
 
+def test_the_lottery_s_form_goes_once_the_journey_has_paid(host, session):
+    post(host, session, type="roll", form="dice-0", seat="0", dice=["5", "2"])
+    assert "data-lottery" not in page(host, session)
+    post(host, session, type="pay", form="pay-0", seat="0", cards="5S 2S", suits=["S"])
+    shown = page(host, session)
+    assert re.search(r'<div class="rb-live"[^>]* data-lottery', shown)
+    assert "The lottery was played this turn." not in shown
+    response = post(host, session, htmx=True, type="lottery", form="lottery-0", seat="0",
+                    card="5S")
+    assert response.status_code == 400
+    assert refusal_of(response.content.decode(), "lottery-0") == html.escape(
+        "The lottery comes right after the roll: Ana has paid on the journey already this turn.")
+
+
 def test_a_roll_through_the_form_without_js_redirects(host, session):
     response = post(host, session, type="roll", form="dice", seat="0", dice=["3", "4"])
     assert response.status_code == 302
