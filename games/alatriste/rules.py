@@ -268,6 +268,19 @@ def _check_on_board(state: Mapping[str, Any], index: int, field: str, away: Text
                                name=seat["name"], n=left, why=losing), field=field)
 
 
+def _check_recovered(state: Mapping[str, Any], index: int, field: str, why: Text) -> None:
+    """Saved from death by his cards, a player "will have to recover a minimum of 3 points to be
+    able to continue playing ... remaining there until he reaches the minimum" (Death of a
+    player): he starts nothing (a duel, a combat, a game of dice, El Valido) and is not in the
+    Plaza Mayor until his Vigour chips are back to 3. `why` ends the sentence."""
+    seat = state["seats"][index]
+    if seat["recovering"]:
+        raise RuleViolation(
+            _("{name} was saved from death and recovers until he has {n} Vigour chips ({vigour} "
+              "now): {why}", name=seat["name"], n=WEAK_VIGOUR, vigour=seat["vigour"], why=why),
+            field=field)
+
+
 def _fighter(state: Mapping[str, Any], data: Mapping[str, Any], field: str) -> int:
     """A player who may duel or fight: on the board and not wanted. No duels or combats in jail,
     church or away boxes (the Patrol), nor while losing turns ("He will not be able to have
@@ -872,6 +885,7 @@ def duel_move(state, data, actor, rng):
     state, data = _start(state, data)
     roles = ("challenger", "challenged")
     challenger = _fighter(state, data, "challenger")
+    _check_recovered(state, challenger, "challenger", _("no duels or combats until then."))
     challenged = _fighter(state, data, "challenged")
     if challenger == challenged:
         raise RuleViolation(_("A player can't challenge himself."), field="challenged")
@@ -912,14 +926,19 @@ def _duel_fought(state, last, rolls, take, hand, rng) -> None:
     loser_seat = state["seats"][loser]
     if not loser_seat["cards"] and not hand:
         _note_fame(state, last, loser, -1)
+    card = None
     if take:
-        position = _find_card(loser_seat, take["card"], "take")
-        card = loser_seat["cards"].pop(position)
+        card = loser_seat["cards"].pop(_find_card(loser_seat, take["card"], "take"))
         if take["keep"]:
             _check_fits(state["seats"][winner], card, "take")
-            state["seats"][winner]["cards"].append(card)
-        last["take"] = {"card": card["name"], "keep": take["keep"]}
+    # The Vigour goes in the duel's dice, before the winner takes his card: a card he takes
+    # cannot save him from a death his own extra die dealt; dead, he keeps nothing.
     _apply_wounds(state, result, last)
+    if card is not None:
+        keep = take["keep"] and state["seats"][winner]["status"] != "dead"
+        if keep:
+            state["seats"][winner]["cards"].append(card)
+        last["take"] = {"card": card["name"], "keep": keep}
 
 
 def _discards(data: Mapping[str, Any]) -> list[str]:
@@ -936,6 +955,7 @@ def combat_move(state, data, actor, rng):
     state, data = _start(state, data)
     roles = ("attacker", "defender")
     attacker = _fighter(state, data, "attacker")
+    _check_recovered(state, attacker, "attacker", _("no duels or combats until then."))
     defender = _fighter(state, data, "defender")
     if attacker == defender:
         raise RuleViolation(_("A player can't fight himself."), field="defender")
@@ -970,6 +990,7 @@ def dice_game_move(state, data, actor, rng):
     index = _player(state, data, "seat")
     _check_on_board(state, index, "seat", _("the game of dice is played on the board."),
                     _("no game of dice until they are over."))
+    _check_recovered(state, index, "seat", _("no game of dice until then."))
     seat = state["seats"][index]
     bet = data.get("bet")
     if not _is_int(bet) or bet < MIN_BET:
@@ -1019,6 +1040,7 @@ def _joiners(state, data, index: int, bet: int) -> list[int]:
                 n_("{name} is losing turns ({n} left) and can't join the game of dice.",
                    "{name} is losing turns ({n} left) and can't join the game of dice.", left,
                    name=name, n=left), field="joiners")
+        _check_recovered(state, joiner, "joiners", _("no game of dice until then."))
         if seat["ducats"] < bet:
             raise RuleViolation(_("{name} can't put in {bet} ducats.", name=name, bet=bet),
                                 field="joiners")
@@ -1027,9 +1049,11 @@ def _joiners(state, data, index: int, bet: int) -> list[int]:
 
 
 def _plaza_players(state: Mapping[str, Any]) -> list[int]:
-    """Everyone on the board: set up, free and losing no turns."""
+    """Everyone on the board: set up, free, losing no turns and not recovering (who stays on
+    the box where he recovers: `_check_recovered`)."""
     players = [i for i, seat in enumerate(state["seats"])
-               if seat["ready"] and seat["status"] == "free" and seat["lost_turns"] == 0]
+               if seat["ready"] and seat["status"] == "free" and seat["lost_turns"] == 0
+               and not seat["recovering"]]
     if not players:
         raise RuleViolation(_("No player is free to take part."), field="rolls")
     return players
@@ -1098,6 +1122,7 @@ def valido_move(state, data, actor, rng):
     index = _player(state, data, "seat")
     from_board = _("El Valido is reached from the board.")
     _check_on_board(state, index, "seat", from_board, from_board)
+    _check_recovered(state, index, "seat", _("El Valido waits until then."))
     seat = state["seats"][index]
     won = _bool(data, "won", _("the player won the King's service"))
     fame = totals(seat)["fame"]

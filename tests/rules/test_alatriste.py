@@ -383,6 +383,41 @@ def test_removing_a_card_and_refusals():
     refused(state, "card", {"seat": 0, "action": "drop", "card": QUEVEDO}, field="action")
 
 
+RECOVERING = "Íñigo was saved from death and recovers until he has 3 Vigour chips (1 now)"
+
+
+@pytest.mark.parametrize("move, data, field, why", [
+    ("duel", {"challenger": 0, "challenged": 1, "accepted": True}, "challenger",
+     "no duels or combats until then."),
+    ("combat", {"attacker": 0, "defender": 1}, "attacker", "no duels or combats until then."),
+    ("dice_game", {"seat": 0, "bet": 5}, "seat", "no game of dice until then."),
+    ("dice_game", {"seat": 1, "bet": 5, "joiners": [0]}, "joiners",
+     "no game of dice until then."),
+    ("valido", {"seat": 0, "won": True}, "seat", "El Valido waits until then."),
+])
+def test_a_player_saved_from_death_starts_nothing_until_he_recovers(move, data, field, why):
+    # "he will have to recover a minimum of 3 points to be able to continue playing ...
+    # remaining there until he reaches the minimum" (Death of a player).
+    state = with_seat(ready(), 0, cards=[CARIDAD], vigour=1, recovering=True, fame=30)
+    refused(state, move, data, f"{RECOVERING}: {why}", field)
+    recovered = play(state, "adjust", {"seat": 0, "stat": "vigour", "delta": 2})
+    assert seat(play(recovered, move, data), 0)["status"] == "free"
+
+
+def test_a_recovering_player_can_be_challenged_and_dies_of_it():
+    state = with_seat(ready(), 1, cards=[CARIDAD], vigour=1, recovering=True)
+    after = play(state, "duel", {"challenger": 0, "challenged": 1, "accepted": True})
+    assert seat(after, 1)["status"] == "dead" and seat(after, 0)["wanted_turns"] == 3
+
+
+@pytest.mark.parametrize("move", ["bullfight", "act_of_faith"])
+def test_a_recovering_player_is_not_in_the_plaza_mayor(move):
+    state = with_seat(ready(), 0, cards=[CARIDAD, BOCANEGRA], vigour=1, recovering=True)
+    after = play(state, move, {})
+    assert 0 not in after["last"]["players"] and after["last"]["winner"] != 0
+    refused(state, move, {"rolls": {"0": [6, 6]}}, "Íñigo does not take part", "rolls")
+
+
 def test_a_saved_player_losing_the_vigour_card_dies():
     state = with_seat(ready(), 0, cards=[CARIDAD], vigour=0, recovering=True)
     dead = play(state, "card", {"seat": 0, "action": "remove", "card": CARIDAD})
@@ -591,6 +626,22 @@ def test_the_winner_takes_a_board_card_of_the_loser():
             "Quevedo has no Quevedo on the board", "take")
     enemy = with_seat(state, 0, cards=[QUEVEDO])
     refused(enemy, "duel", {**data, "take": {"card": "Pacheco", "keep": True}}, "enemies")
+
+
+def test_a_card_taken_in_a_duel_does_not_save_its_winner_from_his_own_extra_die():
+    # The Vigour goes with the duel's dice; only then does the winner take a card (The Duel).
+    state = with_seat(with_seat(ready(), 0, vigour=4), 1, cards=[CARIDAD])
+    data = {"challenger": 0, "challenged": 1, "accepted": True,
+            "rolls": {"challenger": [6, 2], "challenged": [3, 3], "challenger_extra": 4},
+            "take": {"card": "Caridad la Lebrijana", "keep": True}}
+    after = play(state, "duel", data)
+    assert after["last"]["winner"] == 0 and after["last"]["deaths"] == [0]
+    assert (seat(after, 0)["status"], seat(after, 0)["cards"]) == ("dead", [])
+    assert seat(after, 1)["cards"] == []  # taken all the same, and gone with the dead winner
+    assert after["last"]["take"] == {"card": "Caridad la Lebrijana", "keep": False}
+    saved = play(with_seat(state, 0, cards=[CARIDAD]), "duel",
+                 {**data, "take": {"card": "Caridad la Lebrijana", "keep": False}})
+    assert (seat(saved, 0)["status"], seat(saved, 0)["recovering"]) == ("free", True)
 
 
 def test_a_loser_with_cards_in_hand_loses_no_extra_fame():
