@@ -965,6 +965,21 @@ def _log_start(played_at, minutes):
     return start
 
 
+def _logged_game(game, title):
+    """The API's contract says "game": a slug or a game's name. One of ours by its name ("Don
+    Quixote", any case) is its slug; any other name, with no title given, is a named game's
+    title ("Carcassonne"), as if sent as the title."""
+    games = engine.all_games()
+    if not game or game in {rules.slug for rules in games}:
+        return game, title
+    named = {rules.name.casefold(): rules.slug for rules in games}
+    if game.casefold() in named:
+        return named[game.casefold()], title
+    if engine.titled_game() and not (isinstance(title, str) and title.strip()):
+        return "", game
+    return game, title
+
+
 def play_log(*, owner, game="", title="", played_at=None, minutes=None, location="",
              players=None, note="", win="high", known=None):
     """A play not played in the app, entered afterwards: a finished session (logged) with its
@@ -982,6 +997,7 @@ def play_log(*, owner, game="", title="", played_at=None, minutes=None, location
     if not isinstance(game, str):
         raise Invalid(_("The game is the slug of a game, or empty for a named game."),
                       fields={"game": [_("The game is the slug of a game.")]})
+    game, title = _logged_game(game.strip(), title)
     title = inputs.text(title, field="title", label=_("The game's name"),
                         max_length=Session._meta.get_field("title").max_length)
     if title:  # "carcassonne" is the Carcassonne played before: one game in statistics

@@ -1,6 +1,7 @@
 """What the API reads and answers. Move payloads are checked by each game's `moves.py`."""
 
 from django.conf import settings
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
@@ -243,8 +244,20 @@ class PlayLogSerializer(serializers.Serializer):
                                       help_text="The day it was played (today by default).")
     minutes = serializers.IntegerField(required=False, allow_null=True, default=None,
                                        help_text="How long it took.")
+    duration_min = serializers.IntegerField(required=False, allow_null=True, default=None,
+                                            help_text="The same as minutes (the contract's "
+                                                      "name, as BG Stats calls it).")
     location = serializers.CharField(required=False, allow_blank=True, default="",
                                      max_length=60, help_text="Where it was played.")
     note = serializers.CharField(required=False, allow_blank=True, default="",
                                  max_length=1000)
     players = PlayLogPlayerSerializer(many=True)
+
+    def validate(self, attrs):
+        duration = attrs.pop("duration_min", None)
+        if duration is not None:
+            if attrs.get("minutes") not in (None, duration):
+                message = _("Give the length once: minutes and duration_min differ.")
+                raise serializers.ValidationError({"duration_min": [message]})
+            attrs["minutes"] = duration
+        return attrs

@@ -49,7 +49,8 @@ def test_one_of_our_games_with_a_roster_player_and_winners(as_alice, alice):
 
 @pytest.mark.parametrize(("body", "words"), [
     ({"players": four()}, "Name the game played"),
-    ({"game": "chess", "players": four()}, "no game called"),
+    ({"game": "chess", "title": "Azul", "players": four()}, "no game called"),
+    ({"title": "Azul", "minutes": 30, "duration_min": 45, "players": four()}, "differ"),
     ({"title": "Azul"}, "players"),
     ({"title": "Azul", "players": "Ana"}, "players"),
     ({"title": "Azul", "players": four((1, None, 3, 4))}, "every player a score"),
@@ -69,6 +70,20 @@ def test_bad_input_is_a_400_with_a_sentence(as_alice, body, words):
     assert response.status_code == 400, response.json()
     assert words in response.json()["detail"]
     assert counts() == before
+
+
+def test_the_contract_s_game_name_and_duration_min(as_alice):
+    # specs/api.md: {"game": slug or a game's name, "played_at", "duration_min", ...}
+    response = as_alice.post("/api/plays/", {"game": "Carcassonne", "duration_min": 45,
+                                             "players": four()}, format="json")
+    assert response.status_code == 201, response.json()
+    data = response.json()
+    assert (data["game"], data["title"], data["state"]["logged"]["minutes"]) == (
+        "pad", "Carcassonne", 45)
+    response = as_alice.post("/api/plays/", {"game": "don QUIXOTE", "players": four()},
+                             format="json")
+    assert response.status_code == 201, response.json()
+    assert (response.json()["game"], response.json()["title"]) == ("quixote", "")
 
 
 def test_a_host_is_needed(anonymous, as_bob):
