@@ -214,11 +214,17 @@ def _whole(value):
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+def _by_ref(rows, ref):
+    """The row a play's reference names (gameRefId, playerRefId, locationRefId), or None: a
+    reference that is not a whole number names nothing (a list or an object is no key)."""
+    return rows.get(ref) if _whole(ref) else None
+
+
 def _read_play(play, number, backup):
     if not isinstance(play, dict):
         raise Invalid(_("This BG Stats backup is damaged: play %(n)s is not a play.")
                       % {"n": number})
-    game = backup["games"].get(play.get("gameRefId"))
+    game = _by_ref(backup["games"], play.get("gameRefId"))
     if game is None:
         raise Invalid(_("This BG Stats backup is damaged: play %(n)s names a game that is not "
                         "in the file.") % {"n": number})
@@ -234,7 +240,7 @@ def _read_play(play, number, backup):
                         "counted: nothing was imported.") % {"n": number, "play": label})
     seats = []
     for entry in scores:
-        player = backup["players"].get(entry.get("playerRefId")) \
+        player = _by_ref(backup["players"], entry.get("playerRefId")) \
             if isinstance(entry, dict) else None
         if player is None:
             raise Invalid(_("This BG Stats backup is damaged: play %(n)s (%(play)s) names a "
@@ -243,7 +249,7 @@ def _read_play(play, number, backup):
                       "winner": entry.get("winner") is True,
                       "order": entry.get("seatOrder") if _whole(entry.get("seatOrder")) else 0})
     seats.sort(key=lambda seat: seat["order"])  # stable: the file's order where none is given
-    location = backup["locations"].get(play.get("locationRefId"))
+    location = _by_ref(backup["locations"], play.get("locationRefId"))
     minutes = play.get("durationMin")
     key = play.get("uuid")
     if not (isinstance(key, str) and 0 < len(key) <= 64):
@@ -271,7 +277,8 @@ def parse_date(text):
                                                datetime.time(12))
         except ValueError:
             return None
-    return moment.replace(tzinfo=datetime.UTC)
+    # Before 1900 is no date a play was played on (services.EARLIEST_PLAY).
+    return moment.replace(tzinfo=datetime.UTC) if moment.year >= 1900 else None
 
 
 def players_used(backup):

@@ -794,6 +794,8 @@ def _export_time(value, *, what):
         moment = timezone.make_aware(moment, datetime.UTC)
     if moment > timezone.now():
         raise Invalid(_("This export is damaged: %(what)s is still to come.") % {"what": what})
+    if moment < EARLIEST_PLAY:
+        raise Invalid(_("This export is damaged: %(what)s is before 1900.") % {"what": what})
     return moment
 
 
@@ -881,6 +883,9 @@ def _import_move_times(*, rows, entries):
 # together (cooperative) or with no points (the winners named). Our own games: the highest.
 LOG_WINS = ("high", "low", "coop", "none")
 LOG_MINUTES_MAX = 24 * 60
+# No play is older: a date before it is a typing slip (year 1 made a game last 2,025 years in
+# statistics and a date BG Stats cannot read in the share link).
+EARLIEST_PLAY = datetime.datetime(1900, 1, 1, tzinfo=datetime.UTC)
 LOG_NOTE_MAX = 1000
 
 
@@ -961,6 +966,9 @@ def _log_start(played_at, minutes):
         raise Invalid(message, fields={"played_at": [message]})
     if start > now:
         message = _("That day is still to come: log a play once it is played.")
+        raise Invalid(message, fields={"played_at": [message]})
+    if start < EARLIEST_PLAY:
+        message = _("That day is before 1900: give the day the play was played.")
         raise Invalid(message, fields={"played_at": [message]})
     return start
 

@@ -137,6 +137,27 @@ def test_a_damaged_play_names_itself(alice):
     data["plays"][0]["playDate"] = "yesterday"
     with pytest.raises(Refused, match="play 1 .* has no date"):
         import_file(alice, data)
+    data["plays"][0]["playDate"] = "0001-01-01 00:00:00"  # BG Stats' own dates are never so old
+    with pytest.raises(Refused, match="play 1 .* has no date"):
+        import_file(alice, data)
+
+
+
+@pytest.mark.parametrize(("field", "ref", "sentence"), [
+    ("gameRefId", [1], "play 1 names a game that is not in the file"),
+    ("gameRefId", {"id": 1}, "play 1 names a game that is not in the file"),
+    ("playerRefId", [1], "play 1 .* names a player who is not in the file"),
+    ("locationRefId", [1], None),
+])
+def test_a_reference_that_is_no_id_is_a_damaged_play_not_a_crash(alice, field, ref, sentence):
+    data = small_backup()
+    play = data["plays"][0]
+    (play["playerScores"][0] if field == "playerRefId" else play)[field] = ref
+    if sentence is None:  # a place that names nothing: the play keeps no place
+        assert bgstats.read_backup(json.dumps(data).encode())["plays"][0]["location"] == ""
+        return
+    with pytest.raises(Refused, match=sentence):
+        bgstats.read_backup(json.dumps(data).encode())
 
 
 def test_players_are_matched_to_the_roster_by_name_or_as_the_host_says(alice):

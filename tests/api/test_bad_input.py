@@ -133,9 +133,10 @@ def exported(as_alice, game):
     lambda export: export.update(created_at="2026-01-02T00:00:00+00:00",
                                  finished_at="2026-01-01T00:00:00+00:00"),
     lambda export: export["moves"][0].update(created_at="soon"),
+    lambda export: export.update(created_at="0001-01-01T00:00:00+00:00"),
 ], ids=["seed-long", "seed-list", "type-long", "type-list", "seq-text", "seq-huge", "seat-99",
         "actor-text", "undone-data", "data-list", "too-many-moves", "start-text", "start-number",
-        "end-to-come", "end-before-start", "move-time-text"])
+        "end-to-come", "end-before-start", "move-time-text", "start-year-1"])
 def test_a_damaged_import_is_400_and_creates_nothing(as_alice, game, damage):
     export = exported(as_alice, game)
     damage(export)

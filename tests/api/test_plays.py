@@ -58,6 +58,7 @@ def test_one_of_our_games_with_a_roster_player_and_winners(as_alice, alice):
     ({"title": "Azul", "win": "none", "players": four()}, "takes no scores"),
     ({"title": "Azul", "played_at": "tomorrow", "players": four()}, "played_at"),
     ({"title": "Azul", "played_at": "2999-01-01", "players": four()}, "still to come"),
+    ({"title": "Azul", "played_at": "0001-01-01", "players": four()}, "before 1900"),
     ({"title": "Azul", "minutes": -5, "players": four()}, "minutes"),
     ({"title": "Azul", "players": [{"name": "Ana", "score": "ten"}]}, "score"),
     ({"title": "Azul", "players": [{"player": 999999, "score": 1}]}, "no player with id"),
