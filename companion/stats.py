@@ -193,6 +193,20 @@ def nemesis_of(opponents):
     return max(beaten_by, key=lambda row: (row["behind"], row["opponent_wins"], -row["player"]))
 
 
+# How many of a game's plays were won by the lowest score, and how many had no points (the
+# score pad's "win"; our own games are won by the highest), counted beside the plays.
+_WON_BY = {"low": Count("id", filter=Q(session__options__win="low")),
+           "unscored": Count("id", filter=Q(session__options__win="none"))}
+
+
+def _best_of(counts):
+    """Which score is a game's best: "high", "low" (most of its plays were won by the lowest
+    score: a golf's best round is its lowest), or None (none of its plays had points)."""
+    if counts["plays"] and counts["unscored"] == counts["plays"]:
+        return None
+    return "low" if 2 * counts["low"] > counts["plays"] else "high"
+
+
 def player_stats(*, player, history=False):
     """Plays, wins and win rate of one roster player, overall and per game; the h-index, the
     winning streaks, head-to-head against every opponent and the nemesis. Four queries.
@@ -202,10 +216,12 @@ def player_stats(*, player, history=False):
     """
     rows = (Result.objects.filter(player=player).values("game", "title")
             .annotate(plays=Count("id"), wins=Count("id", filter=Q(winner=True)),
-                      best=Max("score"), average=Avg("score")).order_by("game", "title"))
+                      highest=Max("score"), lowest=Min("score"), average=Avg("score"),
+                      **_WON_BY).order_by("game", "title"))
     games = {
         game_key(row["game"], row["title"]): {
-            "plays": row["plays"], "wins": row["wins"], "best": row["best"],
+            "plays": row["plays"], "wins": row["wins"],
+            "best": {"high": row["highest"], "low": row["lowest"]}.get(_best_of(row)),
             "average": rounded(row["average"])}
         for row in rows
     }
@@ -294,9 +310,13 @@ def _game_figures(owner, game, title, records, results):
     timed = ~Q(logged=True, finished_at=F("created_at"))
     totals = sessions.aggregate(plays=Count("id"), average=Avg(length, filter=timed),
                                 shortest=Min(length, filter=timed),
-                                longest=Max(length, filter=timed))
-    best = (results.order_by("-score", "finished_at", "session_id", "seat")
-            .values("score", "name", "player", "session", "finished_at")[:records])
+                                longest=Max(length, filter=timed),
+                                low=Count("id", filter=Q(options__win="low")),
+                                unscored=Count("id", filter=Q(options__win="none")))
+    order = {"high": "-score", "low": "score"}.get(_best_of(totals))
+    best = (results.order_by(order, "finished_at", "session_id", "seat")
+            .values("score", "name", "player", "session", "finished_at")[:records]
+            if order else [])
     winners = (results.filter(winner=True, player__isnull=False)
                .values("player", "player__name").annotate(wins=Count("*"))  # index-only
                .order_by("-wins", "player__name")[:records])

@@ -55,7 +55,9 @@ def recount(data):
             game_row["plays"] += 1
             game_row["wins"] += score["winner"]
             if game["noPoints"] is False and not game["cooperative"]:
-                game_row["best"] = max(points, game_row["best"] or points)
+                better = max if game["highestWins"] else min  # a lowest-wins game's best
+                game_row["best"] = points if game_row["best"] is None \
+                    else better(points, game_row["best"])
             if score["winner"]:
                 figures["wins"][name] = figures["wins"].get(name, 0) + 1
     return players, per_game
