@@ -168,6 +168,13 @@ def _seat_players(*, owner, players, known=None):
     return seats
 
 
+def _played_title(*, owner, title):
+    """A named game's title as the host first wrote it, whatever the case now ("carcassonne" is
+    the Carcassonne played before): one game in statistics, not one per spelling."""
+    return (Session.objects.filter(owner=owner, title__iexact=title).order_by("id")
+            .values_list("title", flat=True).first() or title)
+
+
 def session_create(*, owner, game, players, options=None, seed=None, location="",
                    host_seat=None, language=None):
     """A new game. `language` is the table's (the board speaks it); by default the host's."""
@@ -181,8 +188,14 @@ def session_create(*, owner, game, players, options=None, seed=None, location=""
         seats = _seat_players(owner=owner, players=players)
         rules.check_seat_count(len(seats))
         resolved = rules.resolve_options(options, len(seats))
+        title = rules.title(resolved) if rules.title else ""
+        if title and rules.titled_options \
+                and (played := _played_title(owner=owner, title=title)) != title:
+            resolved = rules.resolve_options(
+                {**resolved, **rules.titled_options(played, resolved["win"])}, len(seats))
+            title = played
         session = Session(owner=owner, game=rules.slug, options=resolved, location=location,
-                          title=rules.title(resolved) if rules.title else "",
+                          title=title,
                           host_seat=_host_seat_checked(host_seat, len(seats)),
                           language=language)
         if seed:
@@ -1010,9 +1023,7 @@ def play_log(*, owner, game="", title="", played_at=None, minutes=None, location
                         max_length=Session._meta.get_field("title").max_length)
     if title:  # "carcassonne" is the Carcassonne played before: one game in statistics
         if ("title", title) not in lookups:
-            learned[("title", title)] = (
-                Session.objects.filter(owner=owner, title__iexact=title)
-                .values_list("title", flat=True).first() or title)
+            learned[("title", title)] = _played_title(owner=owner, title=title)
         title = lookups[("title", title)]
     titled = engine.titled_game()
     game = game.strip() or (titled.slug if title and titled else "")

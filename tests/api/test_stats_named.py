@@ -102,6 +102,17 @@ def test_carcassonne_known_figures(as_alice, league):
     assert body["length"]["average_seconds"] is not None
 
 
+def test_one_name_in_any_case_is_one_game(as_alice, alice):
+    for title in ("Catan", "catan", "CATAN "):
+        pad_played(alice, title, ["Ana", "Ben"], [(3, 5)])
+    logged(alice, "cAtAn", {"Ana": 9, "Ben": 4})
+    assert set(Result.objects.filter(owner=alice).values_list("title", flat=True)) == {"Catan"}
+    body = as_alice.get("/api/games/pad/stats/?title=Catan").json()
+    assert (body["plays"], body["records"][0]["score"]) == (4, 9)
+    ana = as_alice.get(f"/api/players/{Player.objects.get(owner=alice, name='Ana').pk}/stats/")
+    assert set(ana.json()["games"]) == {"pad:Catan"}
+
+
 def test_named_games_do_not_mix(as_alice, alice, league):
     assert as_alice.get("/api/games/pad/stats/").json()["plays"] == 0  # no unnamed pad game
     assert as_alice.get("/api/games/tiny/stats/").json()["plays"] == 1
