@@ -347,13 +347,19 @@ def plan(backup, *, matches, roster):
                                              "statistics).")))
             continue
         slug, title, win = game_map[play["game"]]
-        players = []
+        players, seated = [], {}
         try:
             for seat in play["seats"]:
                 score = _score(seat["score"]) if win != "none" else None
                 matched = matches.get(seat["player"])
                 entry = {"name": roster[matched], "player": matched} \
                     if matched in roster else {"name": names[seat["player"]]}
+                # One name twice in a play (BG Stats' anonymous player at two seats, or "Ana"
+                # and "ana"): the second is "Ana 2", a seat of its own, not the roster's Ana.
+                count = seated[entry["name"].casefold()] = \
+                    seated.get(entry["name"].casefold(), 0) + 1
+                if count > 1:
+                    entry = {"name": f"{entry['name'][:57]} {count}"}
                 players.append({**entry, "score": score, "winner": seat["winner"]})
         except (ValueError, TypeError, OverflowError):
             skipped.append((play["label"], _("a score is not a number.")))

@@ -162,6 +162,23 @@ def test_a_reference_that_is_no_id_is_a_damaged_play_not_a_crash(alice, field, r
         bgstats.read_backup(json.dumps(data).encode())
 
 
+def test_one_player_at_two_seats_of_a_play_is_two_seats(alice):
+    # BG Stats lets its anonymous player sit at several seats of one play.
+    data = {"games": [{"id": 1, "name": "Azul"}], "locations": [],
+            "players": [{"id": 1, "name": "Ana"}, {"id": 2, "name": "ana"},
+                        {"id": 9, "name": "Anonymous player", "isAnonymous": True}],
+            "plays": [{"gameRefId": 1, "playDate": "2024-03-04 20:00:00", "uuid": "anon-1",
+                       "playerScores": [{"playerRefId": pid, "score": str(score)}
+                                        for pid, score in ((1, 5), (9, 3), (9, 4), (2, 7))]}]}
+    summary, skipped = import_file(alice, data)
+    assert skipped == [] and summary["skipped"] == [] and len(summary["added"]) == 1
+    names = list(Seat.objects.filter(session__owner=alice).order_by("index")
+                 .values_list("name", flat=True))
+    assert names == ["Ana", "Anonymous player", "Anonymous player 2", "ana 2"]
+    assert sorted(Result.objects.filter(owner=alice).values_list("score", flat=True)) == [
+        3, 4, 5, 7]
+
+
 def test_players_are_matched_to_the_roster_by_name_or_as_the_host_says(alice):
     data = small_backup()
     ana = services.player_create(owner=alice, name="player a")  # any case
