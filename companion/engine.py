@@ -351,7 +351,8 @@ class Step:
 
 def steps(game: Game, state: State, seed: str, moves: Iterable[Mapping[str, Any]], *,
           tolerant: bool = False) -> Iterator[Step]:
-    """The one fold of a move log ({"seq", "type", "data", "actor", "undone"?}, in seq order) over
+    """The one fold of a move log ({"seq", "type", "data", "actor", "undone"?, "dice_of"?: the
+    seq whose dice a redo rolls again}, in seq order) over
     `state`: replay, import and the timeline all read it. A refused move raises RuleViolation,
     or with `tolerant` is yielded with its refusal and leaves the state as it was (an old log
     the rules no longer take)."""
@@ -359,7 +360,7 @@ def steps(game: Game, state: State, seed: str, moves: Iterable[Mapping[str, Any]
         if move.get("undone"):
             yield Step(move, state, state, [])
             continue
-        rng = move_rng(seed, move["seq"])
+        rng = move_rng(seed, move.get("dice_of") or move["seq"])
         try:
             after = apply(game, state, move["type"], move["data"], move.get("actor"), seed,
                           move["seq"], rng)

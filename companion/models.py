@@ -188,6 +188,9 @@ class Move(models.Model):
     undone_by = models.CharField(max_length=60, blank=True, default="")
     undone_by_role = models.CharField(max_length=5, blank=True, default="",
                                       choices=[(role, said[0]) for role, said in _UNDOERS.items()])
+    # A redo rolls the dice (draws the card) its undone move rolled, as the table has them: the
+    # seq whose random source this move plays with (engine.move_rng); None: its own seq.
+    dice_of = models.PositiveIntegerField(null=True, blank=True)
 
     class Meta:
         ordering = ["seq"]
@@ -220,7 +223,7 @@ class Move(models.Model):
 
     def as_replay(self):
         return {"seq": self.seq, "type": self.type, "data": self.data, "actor": self.actor_seat,
-                "undone": self.undone}
+                "undone": self.undone, "dice_of": self.dice_of}
 
 
 class Result(models.Model):

@@ -445,7 +445,7 @@ def with_last_seq(queryset):
     return queryset.annotate(last_seq=Coalesce(Subquery(newest), 0))
 
 
-def _move_play_as_read(*, session, type, data, actor, expected_version, fingerprint):
+def _move_play_as_read(*, session, type, data, actor, expected_version, fingerprint, dice_of):
     """The move played on the session as it was read (with_last_seq), the way a busy table plays:
     the session's row is written only if its version is still the one read, so no other move,
     undo or change came in between; then the move's seq and state are those a lock would have
@@ -457,12 +457,13 @@ def _move_play_as_read(*, session, type, data, actor, expected_version, fingerpr
     move_authorize(session=session, rules=rules, type=type, data=data, actor=actor)
     seq = session.last_seq + 1
     before = session.state
-    after = engine.apply(rules, before, type, data, actor.rules_actor, session.seed, seq)
+    after = engine.apply(rules, before, type, data, actor.rules_actor, session.seed, seq,
+                         engine.move_rng(session.seed, dice_of or seq))
     now = timezone.now()
     move = Move(session=session, seq=seq, type=type, data=data, seat=_move_seat(data, actor),
                 actor_user=actor.user, actor_guest=actor.guest, actor_seat=actor.rules_actor,
                 **move_line(rules, type, data, before, after), request_hash=fingerprint,
-                created_at=now)
+                created_at=now, dice_of=dice_of)
     move.repeated = False
     finished = bool(rules.finished(after))
     if finished or connection.vendor != "postgresql":
@@ -569,13 +570,15 @@ def move_line(rules, type, data, before, after):
             "message": line.as_data() if isinstance(line, engine.Text) else None}
 
 
-def move_play(*, session, type, data, actor, expected_version=None, key=None, answer=None):
+def move_play(*, session, type, data, actor, expected_version=None, key=None, answer=None,
+              dice_of=None):
     """Apply one move (its fields already checked by payloads.move_payload), or refuse it
     leaving the session exactly as it was. Returns the Move.
 
     With an Idempotency-Key `key`, a repeat of the same move returns the first Move marked
     `repeated`, and another move under the same key is refused (KeyReused). `answer(move)`, when
     given, is the reply a repeat gets back: it is kept with the move in the move's transaction.
+    `dice_of`: the seq whose dice the move rolls (a redo's undone move; see Move.dice_of).
     A session read with_last_seq is played as read when no key comes (two queries fewer: no lock
     and no seq to ask for), unless another move came first; then as below, under the lock.
     """
@@ -583,7 +586,8 @@ def move_play(*, session, type, data, actor, expected_version=None, key=None, an
     fingerprint = move_fingerprint(type, data)
     if not key and hasattr(session, "last_seq"):
         move = _move_play_as_read(session=session, type=type, data=data, actor=actor,
-                                  expected_version=expected_version, fingerprint=fingerprint)
+                                  expected_version=expected_version, fingerprint=fingerprint,
+                                  dice_of=dice_of)
         if move is not None:
             return move
     with transaction.atomic():
@@ -599,12 +603,13 @@ def move_play(*, session, type, data, actor, expected_version=None, key=None, an
         move_authorize(session=session, rules=rules, type=type, data=data, actor=actor)
         seq = (session.moves.aggregate(last=Max("seq"))["last"] or 0) + 1
         before = session.state
-        after = engine.apply(rules, before, type, data, actor.rules_actor, session.seed, seq)
+        after = engine.apply(rules, before, type, data, actor.rules_actor, session.seed, seq,
+                             engine.move_rng(session.seed, dice_of or seq))
         move = Move.objects.create(
             session=session, seq=seq, type=type, data=data, seat=_move_seat(data, actor),
             actor_user=actor.user, actor_guest=actor.guest, actor_seat=actor.rules_actor,
             **move_line(rules, type, data, before, after),
-            idempotency_key=key or None, request_hash=fingerprint,
+            idempotency_key=key or None, request_hash=fingerprint, dice_of=dice_of,
         )
         session.state = after
         session.version += 1
@@ -651,12 +656,14 @@ def _undoer(*, session, actor):
 
 def move_redo(*, session, actor, seq, expected_version=None, key=None):
     """Play an undone move again, as a new move of `actor` (the rules and the authority check it
-    as any move): the Redo beside "Ben undid: ..."."""
+    as any move): the Redo beside "Ben undid: ...". It rolls the dice and draws the cards the
+    undone move did (the table has them in front of it), not new ones."""
     undone = session.moves.filter(seq=seq, undone=True).first()
     if undone is None:
         raise Conflict(_("That move is not undone: there is nothing to redo."))
     return move_play(session=session, type=undone.type, data=undone.data, actor=actor,
-                     expected_version=expected_version, key=key)
+                     expected_version=expected_version, key=key,
+                     dice_of=undone.dice_of or undone.seq)
 
 
 def session_rematch(*, session, actor):
@@ -783,9 +790,13 @@ def _import_entry(move, *, rules, seat_count, owner):
     except Refused as refusal:
         raise damaged(_("move %(seq)s: %(why)s") % {"seq": seq, "why": refusal.message}) \
             from None
+    dice_of = move.get("dice_of")
+    if dice_of is not None and not number(dice_of, 1, seq - 1):
+        raise damaged(_("move %(seq)s rolls the dice of a move that is not before it")
+                      % {"seq": seq})
     summary = move.get("summary")
     return {"seq": seq, "type": move_type, "data": fields, "undone": move.get("undone", False),
-            "seat": move.get("seat"), "actor": move.get("actor_seat"),
+            "seat": move.get("seat"), "actor": move.get("actor_seat"), "dice_of": dice_of,
             "summary": summary if isinstance(summary, str) else "",
             "created_at": _export_time(move.get("created_at"),
                                        what=_("the time of move %(seq)s") % {"seq": seq})}
@@ -866,7 +877,7 @@ def session_import(*, owner, data):
             # now, so the new table tells no one "Someone undid: …" (fragments._undone_recently).
             rows.append(Move(session=session, seq=entry["seq"], type=entry["type"],
                              data=entry["data"], seat=entry["seat"], actor_seat=entry["actor"],
-                             **line, undone=entry["undone"]))
+                             **line, undone=entry["undone"], dice_of=entry["dice_of"]))
         Move.objects.bulk_create(rows)
         session.state = state
         session.version = len(entries) + sum(1 for entry in entries if entry["undone"])

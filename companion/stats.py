@@ -80,7 +80,8 @@ def session_export(*, session):
         "moves": [
             {"seq": move.seq, "type": move.type, "data": move.data, "seat": move.seat,
              "actor_seat": move.actor_seat, "summary": move.summary,
-             "created_at": move.created_at.isoformat(), "undone": move.undone}
+             "created_at": move.created_at.isoformat(), "undone": move.undone,
+             **({"dice_of": move.dice_of} if move.dice_of else {})}
             for move in session.moves.order_by("seq")
         ],
         "state": session.state,
