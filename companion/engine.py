@@ -44,14 +44,17 @@ class Text(str):
         text.parts, text.sep = parts, sep
         return text
 
-    def say(self, gettext: Callable[[str], str], ngettext: Callable[[str, str, int], str]) -> str:
+    def say(self, gettext: Callable[[str], str], ngettext: Callable[[str, str, int], str],
+            number: Callable[[float], str] | None = None) -> str:
         """The sentence in the language of `gettext` and `ngettext`; in English when a
-        translation does not fit its values."""
+        translation does not fit its values. `number` writes a fraction as that language does
+        (7,5 in Spanish)."""
         if self.parts is not None:
             return self.sep.join(
-                part.say(gettext, ngettext) if isinstance(part, Text) else part
+                part.say(gettext, ngettext, number) if isinstance(part, Text) else part
                 for part in self.parts)
-        values = {name: value.say(gettext, ngettext) if isinstance(value, Text) else value
+        values = {name: value.say(gettext, ngettext, number) if isinstance(value, Text)
+                  else number(value) if number and isinstance(value, float) else value
                   for name, value in self.values.items()}
         if self.plural is not None:
             template = ngettext(self.msgid, self.plural, self.count)

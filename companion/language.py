@@ -5,7 +5,7 @@ and values. Here, at the edge, it is translated with Django's catalogues in the 
 active (the request's, the board's, or the one a stream was opened in).
 """
 
-from django.utils import translation
+from django.utils import formats, translation
 
 from companion.engine import Text
 
@@ -13,7 +13,8 @@ from companion.engine import Text
 def say(text):
     """`text` in the active language: a Text through the catalogues, anything else as it is."""
     if isinstance(text, Text):
-        return text.say(_gettext_in(translation.get_language()), translation.ngettext)
+        return text.say(_gettext_in(translation.get_language()), translation.ngettext,
+                        formats.number_format)
     return text
 
 

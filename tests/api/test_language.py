@@ -56,3 +56,16 @@ def test_a_games_name_made_by_its_rules_is_said_in_the_requests_language(as_alic
     assert names["pad"] == "Cualquier juego" and names["quixote"] == "Don Quixote"
     names = {game["slug"]: game["name"] for game in as_alice.get("/api/games/").json()}
     assert names["pad"] == "Any game"
+
+
+def test_a_fraction_in_a_sentence_is_written_as_the_reader_writes_it():
+    # Alatriste's score is Fame + half the ducats: the log said "7.5" on a Spanish page whose
+    # scoreboard said 7,5.
+    stopped = engine._("The players stopped: {name} leads with {score}", name="Cleo", score=7.5)
+    with translation.override("es"):
+        assert say(stopped) == "Los jugadores lo dejan: Cleo va primero con 7,5"
+    with translation.override("en"):
+        assert say(stopped) == "The players stopped: Cleo leads with 7.5"
+    whole = engine._("The players stopped: {name} leads with {score}", name="Cleo", score=12)
+    with translation.override("es"):
+        assert say(whole) == "Los jugadores lo dejan: Cleo va primero con 12"
