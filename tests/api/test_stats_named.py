@@ -87,6 +87,7 @@ def test_a_named_games_figures_match_a_recount(as_alice, alice, league, title):
     assert {row["player"]: row["wins"] for row in body["winners"]} == expected["wins"]
     html = browser_for(alice).get("/history/games/pad/", {"title": title}).content.decode()
     assert f"<h1>{title}</h1>" in html
+    assert "A game of its own, kept on the score pad" in html
     assert f"<dt>Plays</dt><dd>{expected['plays']}</dd>" in html
     best = "–" if expected["best"] is None else f"{expected['best']:g}"
     assert f"<dt>Best score</dt><dd>{best}</dd>" in html

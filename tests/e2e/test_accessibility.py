@@ -143,10 +143,10 @@ def squeezed_choices(page):
 
 
 def cut_off(page):
-    """Labels, buttons and the heads of tables and grids whose words do not fit their box (cut
-    off or spilling over the next)."""
+    """Labels, buttons, the heads of tables and grids and the figures of a page (a game's
+    lengths) whose words do not fit their box (cut off or spilling over the next)."""
     return page.evaluate("""() => [...document.querySelectorAll(
-            "main label, main button, main .button, main th, main [role=rowheader]")]
+            "main label, main button, main .button, main th, main [role=rowheader], main dd")]
         .filter(el => el.getClientRects().length && el.clientWidth > 1)  // not the sr-only
         .filter(el => el.scrollWidth > el.clientWidth + 1)
         .map(el => `${el.clientWidth}<${el.scrollWidth} ${el.textContent.trim().slice(0, 40)}`)""")
