@@ -91,6 +91,8 @@ STATUS_WORDS = {
 # A chip pile's name in a log line ("Íñigo -5 fame") and in a card's refusal.
 STAT_WORDS = {"vigour": _("vigour"), "fame": _("fame"), "fencing": _("fencing"),
               "ducats": _("ducats")}
+# The one pile counted one by one, for a change of one ("Cleo +1 ducat").
+STAT_ONE = {"ducats": _("ducat")}
 # The reasons the panel's chip buttons give (a reason typed through the API is kept as given).
 REASON_WORDS = {"box": _("box"), "card": _("card"), "payment": _("payment")}
 # The fighters' roles, where the dice of one are asked for ("Give two dice for challenger.").
@@ -1280,7 +1282,9 @@ def _adjust_summary(who: str, last: Mapping[str, Any]) -> Text:
             return _("{name} can't pay {n} ducats ({reason}): to the town jail", name=who,
                      n=-last["delta"], reason=reason)
         return _("{name} can't pay {n} ducats: to the town jail", name=who, n=-last["delta"])
-    values = {"name": who, "delta": _signed(last["delta"]), "stat": STAT_WORDS[last["stat"]]}
+    stat = last["stat"]
+    words = STAT_ONE.get(stat, STAT_WORDS[stat]) if abs(last["delta"]) == 1 else STAT_WORDS[stat]
+    values = {"name": who, "delta": _signed(last["delta"]), "stat": words}
     text = (_("{name} {delta} {stat} ({reason})", reason=reason, **values) if reason
             else _("{name} {delta} {stat}", **values))
     if last["applied"] != last["delta"]:
@@ -1290,14 +1294,14 @@ def _adjust_summary(who: str, last: Mapping[str, Any]) -> Text:
 
 def _turn_summary(who: str, seat: Mapping[str, Any], last: Mapping[str, Any]) -> Text:
     paid = last["income"]
-    parts = [n_("{name}'s turn: +{n} ducats", "{name}'s turn: +{n} ducats", paid, name=who,
+    parts = [n_("{name}'s turn: +{n} ducat", "{name}'s turn: +{n} ducats", paid, name=who,
                 n=paid)]
     if last["lost_turn"]:
         left = seat["lost_turns"]
         parts.append(n_("a lost turn ({n} left)", "a lost turn ({n} left)", left, n=left))
     if last["wanted_turn"]:
         more = seat["wanted_turns"]
-        parts.append(n_("wanted {n} more turns", "wanted {n} more turns", more, n=more))
+        parts.append(n_("wanted {n} more turn", "wanted {n} more turns", more, n=more))
     return joined(", ", parts)
 
 

@@ -69,7 +69,7 @@ def test_setup_and_its_refusals(as_alice, table):
 def test_turn_pays_the_income_and_counts_lost_turns_down(as_alice, ready):
     play(as_alice, ready, type="status", seat=0, status="free", lost_turns=2)
     body = play(as_alice, ready, type="turn", seat=0)
-    assert body["summary"] == "Íñigo's turn: +1 ducats, a lost turn (1 left)"
+    assert body["summary"] == "Íñigo's turn: +1 ducat, a lost turn (1 left)"
     assert (sheet(ready, 0)["ducats"], sheet(ready, 0)["lost_turns"]) == (7, 1)
 
 

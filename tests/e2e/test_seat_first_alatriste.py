@@ -84,7 +84,7 @@ def test_three_phones_seat_first(host_phone, phone):
     # result is in view. Quevedo's own turn, chips and cards.
     own = quevedo.locator("[data-own]")
     tap_twice(quevedo, session, own.get_by_role("button", name="Start turn: take the income"))
-    expect(quevedo.locator("#now")).to_contain_text("Quevedo's turn: +1 ducats")
+    expect(quevedo.locator("#now")).to_contain_text("Quevedo's turn: +1 ducat")
     tap_twice(quevedo, session, own.get_by_role("button", name="Fame plus"))
     own.get_by_placeholder("Card to add").fill("Carroza")
     tap_twice(quevedo, session, own.get_by_role("button", name="Add", exact=True))

@@ -49,7 +49,7 @@ def test_a_turn_and_a_refusal_in_spanish_and_the_same_log_in_english(host_phone,
 
     # The same session on Quevedo's phone, in English: the same lines in English.
     quevedo = guest_phone_for(phone, session, "Quevedo", locale="en-US")
-    expect(quevedo.locator("#log")).to_contain_text("Íñigo's turn: +1 ducats")
+    expect(quevedo.locator("#log")).to_contain_text("Íñigo's turn: +1 ducat")
     expect(quevedo.locator("#log")).to_contain_text("Íñigo set up: Fencing 4, 6 ducats")
     expect(quevedo.locator("#now")).to_contain_text("Next: Quevedo's turn")
     expect(quevedo.locator("#al-sheet-0")).to_contain_text("Fencing")

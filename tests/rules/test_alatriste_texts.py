@@ -69,9 +69,9 @@ SPANISH = {
     "+1 Fencing": "+1 Esgrima",
     "extra die {extra}: -{lost} Vigour": "dado extra {extra}: -{lost} Brío",
     "{name} wins": "gana {name}",
-    "{name}'s turn: +{n} ducats": ("Turno de {name}: +{n} ducado", "Turno de {name}: +{n} ducados"),
+    "{name}'s turn: +{n} ducat": ("Turno de {name}: +{n} ducado", "Turno de {name}: +{n} ducados"),
     "a lost turn ({n} left)": ("un turno perdido (queda {n})", "un turno perdido (quedan {n})"),
-    "wanted {n} more turns": ("perseguido {n} turno más", "perseguido {n} turnos más"),
+    "wanted {n} more turn": ("perseguido {n} turno más", "perseguido {n} turnos más"),
     "Next it is {next}'s turn, not {name}'s: turns go round the table in seat order.":
         "Ahora le toca a {next}, no a {name}: los turnos dan la vuelta a la mesa por orden de "
         "asiento.",
@@ -94,7 +94,7 @@ def test_a_translation_puts_the_values_in_its_own_order():
     state = with_seat(ready(), 0, lost_turns=2, wanted_turns=2, fame=15)
     after = play(state, "turn", {"seat": 0})
     line = GAME.summary({"type": "turn"}, state, after)
-    assert line == "Íñigo's turn: +2 ducats, a lost turn (1 left), wanted 1 more turns"
+    assert line == "Íñigo's turn: +2 ducats, a lost turn (1 left), wanted 1 more turn"
     assert line.say(spanish, spanish_plural) == (
         "Turno de Íñigo: +2 ducados, un turno perdido (queda 1), perseguido 1 turno más")
     with pytest.raises(RuleViolation) as refused:

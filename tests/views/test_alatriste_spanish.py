@@ -73,7 +73,7 @@ def test_a_duel_and_the_sheets_read_in_spanish(host, table):
                   # Pistols count in combats only.
                   "Íñigo retó a Quevedo: Íñigo 4 + 0 + (6+4) = 14 [+1 Esgrima] contra "
                   "Quevedo 4 + 0 + (1+2) = 7 [dado extra 3: -3 Brío]; gana Íñigo",
-                  "Quevedo -1 ducados (pago)", "Turno de Quevedo: +1 ducado",
+                  "Quevedo -1 ducado (pago)", "Turno de Quevedo: +1 ducado",
                   "Malatesta está en la Cárcel de la Villa, 2 turnos perdidos"):
         assert words in page, words
 
