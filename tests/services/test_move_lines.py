@@ -63,3 +63,30 @@ def test_an_undoer_kept_as_a_word_becomes_a_role_each_reader_says(alice, game):
     with translation.override("en"):
         assert [str(move.undoer_first) for move in Move.objects.order_by("seq")] == [
             "The host", "The host", "A phone", "Peter"]
+
+
+one_ducat = import_module("companion.migrations.0013_alatriste_one_ducat")
+
+
+def test_a_turn_line_kept_with_an_old_message_id_is_said_in_spanish_again(alice):
+    from tests.factories import session_for
+
+    table = session_for(alice, game="alatriste", players=("Íñigo", "Quevedo"))
+    host = Actor(user=alice)
+    for seat in (0, 1):
+        table.refresh_from_db()
+        services.move_play(session=table, type="setup", data={"seat": seat, "fencing": 4,
+                                                              "ducats": 6}, actor=host)
+    table.refresh_from_db()
+    turn = services.move_play(session=table, type="turn", data={"seat": 0}, actor=host)
+    line = turn.message["parts"][0]  # the turn's line is a sentence of parts
+    kept = {**turn.message, "parts": [{**line, "id": "{name}'s turn: +{n} ducats"}]}  # before
+    Move.objects.filter(pk=turn.pk).update(message=kept)
+    with translation.override("es"):
+        assert Move.objects.get(pk=turn.pk).line.__html__() == "Íñigo&#x27;s turn: +1 ducats"
+
+    one_ducat.rename(one_ducat.RENAMED)(apps, None)
+
+    with translation.override("es"):
+        assert Move.objects.get(pk=turn.pk).line.__html__() == "Turno de Íñigo: +1 ducado"
+    assert Move.objects.get(pk=turn.pk).message == turn.message
