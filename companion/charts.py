@@ -98,12 +98,15 @@ def _empty(title):
                               '{}</text>', WIDTH / 2, HEIGHT / 2, _("No results yet.")))
 
 
-def bar_chart(*, title, desc, bars, label_x="", label_y="", chart_id=None):
-    """Vertical bars: [(label, value)]. At most one label in every few bars is written out."""
+def bar_chart(*, title, desc, bars, label_x="", label_y="", chart_id=None, counts=False):
+    """Vertical bars: [(label, value)]. At most one label in every few bars is written out.
+    `counts`: the values are counts, and so are the axis' four steps (never "0.25 results")."""
     bars = list(bars)
     if not bars:
         return _empty(title)
     top_value = _nice_max(max(value for _label, value in bars))
+    if counts:
+        top_value = math.ceil(top_value / 4) * 4
     plot_w, plot_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
     slot = plot_w / len(bars)
     every = _every([label for label, _value in bars], plot_w)
@@ -222,7 +225,7 @@ def score_distribution(distribution, *, game_name, bins=20):
         "count": total, "low": _number(low), "high": _number(high),
         "mode": _number(max(rows, key=lambda row: row[1])[0])}
     return bar_chart(title=title, desc=desc, bars=bars, label_x=_("Score"),
-                     label_y=_("Results"))
+                     label_y=_("Results"), counts=True)
 
 
 def session_progression(progression, *, game_name):

@@ -28,6 +28,16 @@ def test_score_distribution():
     assert [bar.find(f"{SVG}title").text for bar in bars] == ["10: 3", "12: 1"]
 
 
+def test_a_distribution_counts_its_axis_in_whole_results():
+    for most in (1, 3, 5, 7, 25, 130):
+        rows = [{"score": 10.0, "count": most}, {"score": 12.0, "count": 1}]
+        root, _title, _desc = parse(charts.score_distribution(rows, game_name="Tiny"))
+        ticks = [text.text for text in root.findall(f".//{SVG}text")
+                 if text.get("class") == "chart-tick" and text.get("text-anchor") == "end"]
+        assert len(ticks) == 5 and all(tick.isdigit() for tick in ticks), (most, ticks)
+        assert int(ticks[-1]) >= most
+
+
 def test_wide_distributions_are_binned():
     rows = [{"score": float(score), "count": 1} for score in range(0, 200, 3)]
     root, _title, _desc = parse(charts.score_distribution(rows, game_name="Big"))
