@@ -737,6 +737,31 @@ def guest_join(*, code, seat=None):
     return guest
 
 
+def guest_seat_free(*, session, actor, seat):
+    """The host frees the seat a phone holds (that phone lost, flat, or swapped for another):
+    the phone stays at the table without a seat, and the seat is free for the next phone to
+    claim. Until then the host plays the seat's moves, its secret ones too."""
+    if not actor.is_host:
+        raise Forbidden(_("Only the host may free a phone's seat."))
+    with transaction.atomic():
+        session = _locked(session)
+        seats = session.seats.count()
+        if seat is None:
+            message = _("Choose the seat to free.")
+            raise Invalid(message, fields={"seat": [message]})
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < seats:
+            message = _("There is no seat %(seat)s: seats run from 0 to %(last)s.") % {
+                "seat": seat, "last": seats - 1}
+            raise Invalid(message, fields={"seat": [message]})
+        if not session.guests.filter(seat=seat).update(seat=None):
+            raise Conflict(_("No phone holds %(name)s's seat.") % {
+                "name": _seat_name(session, seat)})
+        session.version += 1
+        session.save(update_fields=["version", "updated_at"])
+        _announce(session)
+    return session
+
+
 def guest_seat_claim(*, guest, seat):
     seats = guest.session.seats.count()
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < seats:

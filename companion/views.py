@@ -198,6 +198,14 @@ def _free_seats(session):
     return [seat for seat in session.seats.all() if seat.index not in held]
 
 
+def _phones_seats(session, actor):
+    """The seats phones hold, for the host to free one (a phone lost); none for a phone."""
+    if actor is None or not actor.is_host or session.is_finished:
+        return []
+    held = set(session.guests.exclude(seat=None).values_list("seat", flat=True))
+    return [seat for seat in session.seats.all() if seat.index in held]
+
+
 def _invite(session, actor):
     """The host's invite bar (and the board's join code) while seats are free: which ones."""
     if actor is not None and not actor.is_host:
@@ -214,6 +222,7 @@ def table_context(request, session, actor, *, refusal=None, confirm=None):
         "etag": _etag(session, actor).strip('"') if actor is not None else "",
         "confirm": confirm,
         "invite": _invite(session, actor),
+        "phones_seats": _phones_seats(session, actor),
         "join_url": public_base(request) + reverse("join-code", args=[session.code]),
         "board_url": public_base(request) + reverse("board", args=[session.board_key]),
     })
@@ -448,6 +457,17 @@ def table_language(request, pk):
                                       language=request.POST.get("language"))
     except Refused as refusal:
         return _refused(request, session, actor, refusal.message, "language", refusal.status)
+    return redirect("table", pk=pk)
+
+
+@require_POST
+def seat_free(request, pk):
+    session, actor = _access(request, pk)
+    try:
+        seat = inputs.optional_number(request.POST.get("seat"), label=_("The seat"))
+        services.guest_seat_free(session=session, actor=actor, seat=seat)
+    except Refused as refusal:
+        return _refused(request, session, actor, refusal.message, "seat-free", refusal.status)
     return redirect("table", pk=pk)
 
 
