@@ -233,6 +233,9 @@ class Game:
     - authority: who may make each move type (see `move_authority`): a rule, or a function
       (state, data) -> rule; a move type left out is a seat's move when its fields name a
       "seat", else the table's.
+    - host_undoes(move, state) -> a sentence when only the host may undo `move` (the last active
+      one, {"type", "data"}; `state` is the state it left), else None: a phone may as usual
+      (optional; Knights: the seal that showed every seat's faces).
     - bgg_id: the game's BoardGameGeek id, which other apps (BG Stats) match a game by; None
       where it is not known.
     - Every move leaves `state["last"]` a dict whose "type" is the move's type (what it did, for
@@ -258,6 +261,7 @@ class Game:
         _identity_move
     )
     pending: Callable[[State], bool] | None = None
+    host_undoes: Callable[[Mapping[str, Any], State], Text | None] | None = None
     tallies: Callable[[dict[str, Any]], dict[str, float]] | None = None
     round_scores: Callable[[dict[str, Any]], list[float] | None] | None = None
     authority: Mapping[str, Any] = field(default_factory=dict)

@@ -321,6 +321,11 @@ def undo_authorize(*, session, move, actor):
         return
     if session.is_finished:
         raise Forbidden(_("The game is over: only the host may undo now."))
+    rules = engine.get(session.game)
+    why = rules.host_undoes and rules.host_undoes({"type": move.type, "data": move.data},
+                                                  session.state)
+    if why:
+        raise Forbidden(why)
     if move.actor_guest_id is not None and move.actor_guest_id == actor.guest.pk:
         return
     if actor.seat is not None and move.seat == actor.seat:

@@ -1275,6 +1275,16 @@ def pending(state: dict[str, Any]) -> bool:
                 or (state["phase"] == "knight" and state["granted"]))
 
 
+def host_undoes(move: Mapping[str, Any], state: dict[str, Any]) -> Text | None:
+    """The seal that completed the round's placement showed every seat's faces to the whole
+    table: undone by a phone, its seat could seal again knowing them (rule card 5.5: "each
+    player secretly places"). The host may still undo it, to mend a slip."""
+    if move["type"] == "seal" and state["last"].get("type") == "seal" \
+            and state["resolution"] is not None:
+        return _("The last seal showed every face: only the host may undo it.")
+    return None
+
+
 def _redact_seal(move: Mapping[str, Any], data: dict[str, Any], state: dict[str, Any],
                  viewer: int | None) -> Mapping[str, Any]:
     """Hide the faces of other seats' seals while that seat's seal is still pending, and of
@@ -1429,6 +1439,7 @@ GAME = Game(
     redact=redact,
     redact_move=redact_move,
     pending=pending,
+    host_undoes=host_undoes,
     score_label=_("Worship"),
     rank_rule=_("The best victory of the rule card wins; Worship breaks ties as it says."),
     now=now,

@@ -503,6 +503,26 @@ def test_an_undone_seal_stays_unseen(table, as_alice):
     assert seal["data"]["placements"] == {"honor": "down"}
 
 
+def test_the_seal_that_showed_every_face_is_the_hosts_to_undo(table, as_alice):
+    # Undone from a phone, its seat could seal again knowing the others' faces.
+    quest_scene(as_alice, table)
+    phones = [api_client(guest=services.guest_join(code=table.code, seat=s)) for s in range(3)]
+    for seat, phone in enumerate(phones[:2]):
+        play(phone, table, "seal", seat=seat, placements=QUEST_FACES[str(seat)])
+    assert phones[1].post(url(table, "undo/")).status_code == 200  # nobody saw it: its own
+    play(phones[1], table, "seal", seat=1, placements=QUEST_FACES["1"])
+    play(phones[2], table, "seal", seat=2, placements=QUEST_FACES["2"])
+    refused_undo = phones[2].post(url(table, "undo/"))
+    assert refused_undo.status_code == 403
+    assert refused_undo.json()["detail"] == (
+        "The last seal showed every face: only the host may undo it.")
+    table.refresh_from_db()
+    assert table.state["resolution"] is not None
+    assert as_alice.post(url(table, "undo/")).status_code == 200  # to mend a slip
+    table.refresh_from_db()
+    assert table.state["resolution"] is None and set(table.state["sealed"]) == {"0", "1"}
+
+
 def test_the_hosts_export_waits_until_no_seal_is_pending(table, as_alice):
     quest_scene(as_alice, table)
     ann = api_client(guest=services.guest_join(code=table.code, seat=0))
