@@ -829,6 +829,9 @@ def now(state: dict[str, Any]) -> Text | None:
         return None
     turn = state["turn"]
     name = state["seats"][turn["seat"]]["name"]
+    if turn.get("ended"):  # an audience or a steal ended it: the next seat rolls
+        return _("{name}'s turn has ended ({how}): it is {next}'s turn to roll.", name=name,
+                 how=ended_text(turn), next=_name(state, next_seat(state)))
     if turn.get("price") is not None:
         return _("{name}'s turn: the price is {price}", name=name, price=turn["price"])
     return _("{name}'s turn", name=name)

@@ -36,6 +36,9 @@ def test_a_game_played_says_its_lines_and_refusals_as_texts():
     assert isinstance(refused.value.message, Text)
     assert refused.value.message == "2S add up to 2: the price is 7."
     state = GAME.moves["audience"](state, {"seat": 0, "royal": "QH", "cards": ["10H"]}, None, None)
+    # The audience ended Ana's turn: the table's "now" line says whose roll it is.
+    assert GAME.now(state) == ("Ana's turn has ended (after the audience with QH): it is Ben's "
+                               "turn to roll.")
     with pytest.raises(RuleViolation) as refused:
         GAME.moves["pay"](state, {"seat": 0, "cards": ["9H"], "suits": ["H"]}, None, None)
     # How the turn ended is stored in the state as words: they come back as a Text.
