@@ -1301,7 +1301,8 @@ def _turn_summary(who: str, seat: Mapping[str, Any], last: Mapping[str, Any]) ->
         parts.append(n_("a lost turn ({n} left)", "a lost turn ({n} left)", left, n=left))
     if last["wanted_turn"]:
         more = seat["wanted_turns"]
-        parts.append(n_("wanted {n} more turn", "wanted {n} more turns", more, n=more))
+        parts.append(n_("wanted {n} more turn", "wanted {n} more turns", more, n=more) if more
+                     else _("no longer wanted"))
     return joined(", ", parts)
 
 

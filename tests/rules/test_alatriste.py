@@ -226,6 +226,9 @@ def test_a_turn_pays_the_income_and_counts_down_lost_and_wanted_turns():
     assert line == "Íñigo's turn: +2 ducats, a lost turn (1 left), wanted 2 more turns"
     plain = play(ready(), "turn", {"seat": 1})
     assert (seat(plain, 1)["ducats"], seat(plain, 1)["lost_turns"]) == (7, 0)
+    last = with_seat(ready(), 0, wanted_turns=1)
+    line = GAME.summary({"type": "turn", "data": {}}, last, play(last, "turn", {"seat": 0}))
+    assert line == "Íñigo's turn: +1 ducat, no longer wanted"
 
 
 
