@@ -514,7 +514,7 @@ def check_grant(state: dict[str, Any], seat: int, damosel: str, chivalry: str, *
                               card=card_name(damosel, chivalry), damosel=damosel,
                               knight=_knight(state, holder)), field="chivalry")
     if _has(state, seat, chivalry):
-        raise RuleViolation(_("{knight} already holds a {chivalry} card.",
+        raise RuleViolation(_("{knight} already holds a card of {chivalry}.",
                               knight=_knight(state, seat), chivalry=chivalry), field="chivalry")
     if state["seats"][seat]["damosel"] == damosel:
         raise RuleViolation(
@@ -884,7 +884,7 @@ def _granted_damosel(state: dict[str, Any], holder: int, chivalry: str) -> str:
     for g in state["granted"]:
         if g["seat"] == holder and g["chivalry"] == chivalry:
             return g["damosel"]
-    raise RuleViolation(_("{knight} was not granted a {chivalry} card this round.",
+    raise RuleViolation(_("{knight} was not granted a card of {chivalry} this round.",
                           knight=_knight(state, holder), chivalry=chivalry), field="holder")
 
 
@@ -1168,7 +1168,7 @@ def summary(move: Mapping[str, Any], before: dict[str, Any], after: dict[str, An
                  event=_describe_event(after, after["event"]))
     if kind == "grant":
         # The damosel stays Merlin's and the knight's until the knight phase ends.
-        return _("{knight} was granted a {chivalry} card", knight=_knight(after, data["seat"]),
+        return _("{knight} was granted a card of {chivalry}", knight=_knight(after, data["seat"]),
                  chivalry=data["chivalry"])
     if kind == "offer":
         return _("{knight} offered {chivalry}", knight=_knight(after, data["seat"]),

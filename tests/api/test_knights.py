@@ -153,7 +153,7 @@ def test_a_grant_and_its_refusals(table, as_alice):
     # The host is not Merlin: until the knight phase ends, the damosel is not the host's to see.
     assert body["session"]["state"]["seats"][0]["earned"] == [{"damosel": None,
                                                                "chivalry": "honor"}]
-    assert body["summary"] == "Ann's Bors was granted a honor card"
+    assert body["summary"] == "Ann's Bors was granted a card of honor"
     refused(as_alice, table, "grant", "has already been granted a card this round", seat=0,
             damosel="Isolde", chivalry="sword")
     refused(as_alice, table, "grant", "Ann's Bors holds it", seat=1, damosel="Guinevere",
@@ -179,7 +179,7 @@ def test_a_knight_holds_one_card_of_each_chivalry(table, as_alice):
     play(as_alice, table, "worship")
     play(as_alice, table, "end_round")
     play(as_alice, table, "reveal_event", event="Holy Grail")
-    refused(as_alice, table, "grant", "already holds a honor card", seat=0, damosel="Isolde",
+    refused(as_alice, table, "grant", "already holds a card of honor", seat=0, damosel="Isolde",
             chivalry="honor")
 
 
@@ -705,7 +705,7 @@ def test_a_granted_damosel_is_seen_by_its_knight_and_merlin_alone_until_the_knig
             assert "Morgana&#x27;s honor: with Bob" not in html, who
             assert "Morgana&#x27;s honor: with Morgana" in html, who
             assert "Bob's Gawain honor" in html, who  # granted, its damosel hidden
-    assert "Bob&#x27;s Gawain was granted a honor card" in board
+    assert "Bob&#x27;s Gawain was granted a card of honor" in board
     assert "Morgana&#x27;s honor: with Bob" not in board
     assert as_alice.get(url(session, "export/")).status_code == 409
 

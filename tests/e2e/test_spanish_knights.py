@@ -55,7 +55,7 @@ def test_a_move_and_a_refusal_in_spanish_the_same_lines_in_english(host_phone, p
     expect(bob.locator("#log")).to_contain_text(
         "Ann (Merlin) revealed Holy Grail (Quest: honor, loyalty, valor, farmer, fisher, "
         "forester)")
-    expect(bob.locator("#log")).to_contain_text("Ann's Bors was granted a honor card")
+    expect(bob.locator("#log")).to_contain_text("Ann's Bors was granted a card of honor")
     expect(bob.locator(".now-line")).to_have_text(
         "Round 1, knight phase: Bob is Arthur, Ann Merlin; event: Holy Grail")
     expect(bob.locator("#kn-phase")).to_have_text("knight")

@@ -311,7 +311,7 @@ def test_grant_refused_when_the_card_is_not_with_its_damosel():
 def test_grant_refused_when_the_knight_already_has_that_chivalry():
     state = grant(revealed("Holy Grail"), 0, "Guinevere", "honor")
     state = next_round(state, "Excalibur")
-    refused(state, "grant", "Ann's Bors already holds a honor card", field="chivalry", seat=0,
+    refused(state, "grant", "Ann's Bors already holds a card of honor", field="chivalry", seat=0,
             damosel="Isolde", chivalry="honor")
 
 
@@ -690,7 +690,7 @@ def test_joust_refusals():
             chivalry="honor", damosel="Guinevere", cards=["different"])
     refused(state, "joust", "was not granted Isolde's honor", field="holder", holder=0,
             challenger=2, chivalry="honor", damosel="Isolde", cards=["different"])
-    refused(state, "joust", "Ann's Bors was not granted a valor card", field="holder", holder=0,
+    refused(state, "joust", "Ann's Bors was not granted a card of valor", field="holder", holder=0,
             challenger=2, chivalry="valor", cards=["different"])
     refused(state, "joust", "own damosel", field="damosel", holder=0, challenger=1,
             chivalry="honor", damosel="Guinevere", cards=["different"])
@@ -699,8 +699,8 @@ def test_joust_refusals():
     refused(poor, "joust", "at least 1 worship", field="challenger", holder=0, challenger=2,
             chivalry="honor", damosel="Guinevere", cards=["different"])
     holding = with_cards(state, {2: [("Morgana", "honor")]})
-    refused(holding, "joust", "already holds a honor", holder=0, challenger=2, chivalry="honor",
-            damosel="Guinevere", cards=["different"])
+    refused(holding, "joust", "already holds a card of honor", holder=0, challenger=2,
+            chivalry="honor", damosel="Guinevere", cards=["different"])
     granted = grant(state, 2, "Nimue", "armor")
     refused(granted, "joust", "already been granted", holder=0, challenger=2, chivalry="honor",
             damosel="Guinevere", cards=["different"])
@@ -1021,7 +1021,7 @@ def test_summaries_name_the_seats_and_the_arithmetic():
                         revealed("Holy Grail")).startswith("Ann (Merlin) revealed Holy Grail")
     assert GAME.summary({"type": "grant", "data": {"seat": 0, "damosel": "Guinevere",
                                                    "chivalry": "honor"}}, revealed("Holy Grail"),
-                        shown) == "Ann's Bors was granted a honor card"
+                        shown) == "Ann's Bors was granted a card of honor"
     offered = play(shown, "offer", seat=0, chivalry="honor")
     assert GAME.summary({"type": "offer", "data": {"seat": 0, "chivalry": "honor"}}, shown,
                         offered) == "Ann's Bors offered honor"
@@ -1278,7 +1278,7 @@ def test_the_log_and_the_move_list_keep_a_granted_damosel():
     line = GAME.summary({"type": "grant", "data": {"seat": 1, "damosel": "Elaine",
                                                    "chivalry": "sword"}},
                         revealed("Holy Grail"), state)
-    assert line == "Bob's Gawain was granted a sword card"
+    assert line == "Bob's Gawain was granted a card of sword"
     move = {"seq": 2, "type": "grant", "undone": False,
             "data": {"seat": 1, "damosel": "Elaine", "chivalry": "sword"}}
     assert GAME.redact_move(move, state, 1) == move and GAME.redact_move(move, state, 0) == move
@@ -1310,5 +1310,5 @@ def test_a_knight_phase_joust_keeps_the_damosel_hidden():
                      "cards": ["similar", "different"]}}
     assert GAME.redact_move(move, jousted, 2)["data"]["damosel"] is None
     assert GAME.redact_move(move, jousted, 3) == move
-    refused(state, "joust", "Ann's Bors was not granted a sword card", field="holder", holder=0,
+    refused(state, "joust", "Ann's Bors was not granted a card of sword", field="holder", holder=0,
             challenger=3, chivalry="sword", cards=["declined"])

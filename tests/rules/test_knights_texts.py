@@ -49,7 +49,7 @@ def test_a_game_played_says_its_lines_and_refusals_as_texts():
     state = knight_phase()
     after = play(state, "grant", seat=1, damosel="Elaine", chivalry="honor")
     assert GAME.summary({"type": "grant", "data": {"seat": 1, "chivalry": "honor"}}, state,
-                        after) == "Bob's Gawain was granted a honor card"
+                        after) == "Bob's Gawain was granted a card of honor"
     with pytest.raises(RuleViolation) as refused:
         play(after, "grant", seat=2, damosel="Elaine", chivalry="honor")
     assert refused.value.message == "Elaine's honor is not with Elaine: Bob's Gawain holds it."
@@ -62,7 +62,7 @@ SPANISH = {
     "{damosel}'s {chivalry}": "{chivalry} de {damosel}",
     "{card} is not with {damosel}: {knight} holds it.": "{card} no está con {damosel}: la tiene "
                                                         "{knight}.",
-    "{knight} was granted a {chivalry} card": "A {knight} se le otorgó una carta de {chivalry}",
+    "{knight} was granted a card of {chivalry}": "A {knight} se le otorgó una carta de {chivalry}",
     "Round {round}, {phase}: {arthur} is Arthur, {merlin} Merlin; event: {event}":
         "Ronda {round}, {phase}: {arthur} es Arthur y {merlin}, Merlin; evento: {event}",
     "knight phase": "fase de caballeros",

@@ -90,3 +90,28 @@ def test_a_turn_line_kept_with_an_old_message_id_is_said_in_spanish_again(alice)
     with translation.override("es"):
         assert Move.objects.get(pk=turn.pk).line.__html__() == "Turno de Íñigo: +1 ducado"
     assert Move.objects.get(pk=turn.pk).message == turn.message
+
+
+card_of = import_module("companion.migrations.0014_knights_card_of")
+
+
+def test_a_grant_line_kept_with_its_old_message_id_is_said_in_spanish_again(alice):
+    from tests.factories import session_for
+
+    table = session_for(alice, game="knights", players=("Ann", "Bob", "Cid"),
+                        options={"deck": "table"})
+    host = Actor(user=alice)
+    for type, data in (("reveal_event", {"event": "Holy Grail"}),
+                       ("grant", {"seat": 0, "damosel": "Guinevere", "chivalry": "honor"})):
+        table.refresh_from_db()
+        grant = services.move_play(session=table, type=type, data=data, actor=host)
+    kept = {**grant.message, "id": "{knight} was granted a {chivalry} card"}  # before 0014
+    Move.objects.filter(pk=grant.pk).update(message=kept)
+    with translation.override("es"):
+        assert "was granted a honor card" in Move.objects.get(pk=grant.pk).line.__html__()
+
+    card_of.rename(card_of.RENAMED)(apps, None)
+
+    with translation.override("es"):
+        assert "se le otorgó una carta de honor" in Move.objects.get(pk=grant.pk).line.__html__()
+    assert Move.objects.get(pk=grant.pk).message == grant.message
