@@ -70,7 +70,7 @@ def signup(request):
         except Refused as refusal:
             return refused_page(request, "companion/signup.html", {"username": username},
                                 refusal)
-        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+        login(request, user)  # the one backend (settings.AUTHENTICATION_BACKENDS)
         return redirect("home")
     return render(request, "companion/signup.html", {"username": username})
 

@@ -40,3 +40,10 @@ def test_token_refused_for_bad_credentials(anonymous, alice):
                               format="json")
     assert response.status_code == 400
     assert response.json()["detail"] == "That user name and password do not match."
+
+
+def test_token_for_the_user_name_in_another_case(anonymous, alice):
+    response = anonymous.post("/api/auth/token/",
+                              {"username": "Alice", "password": "a long table password"},
+                              format="json")
+    assert response.status_code == 200 and response.json()["token"]

@@ -26,3 +26,17 @@ def test_sign_in_and_out(alice):
     good = client.post("/login/", {"username": "alice", "password": "a long table password"})
     assert good.status_code == 302
     assert client.post("/logout/").status_code == 302
+
+
+def test_a_user_name_signs_in_in_any_case_as_sign_up_counts_it(alice):
+    # A phone's keyboard capitalises the first letter; sign-up refuses "Alice" beside "alice".
+    for name in ("Alice", "ALICE", " alice "):
+        client = browser_for()
+        good = client.post("/login/", {"username": name, "password": "a long table password"})
+        assert good.status_code == 302, name
+        assert client.get("/history/").status_code == 200
+    bad = browser_for().post("/login/", {"username": "Alice", "password": "wrong"})
+    assert "do not match" in bad.content.decode()
+    page = browser_for().get("/login/").content.decode()
+    assert 'name="username"' in page and 'autocapitalize="none"' in page
+    assert 'autocapitalize="none"' in browser_for().get("/signup/").content.decode()
