@@ -42,6 +42,7 @@ DEBUG = envbool("DEBUG", False)
 # production narrows it.
 ALLOWED_HOSTS = envlist("ALLOWED_HOSTS", "*")
 CSRF_TRUSTED_ORIGINS = envlist("CSRF_TRUSTED_ORIGINS", "")
+CSRF_FAILURE_VIEW = "companion.views.csrf_failed"
 
 INSTALLED_APPS = [
     "django.contrib.admin",

@@ -575,6 +575,15 @@ def bad_request(request, exception):
             or defaults.bad_request(request, exception))
 
 
+def csrf_failed(request, reason=""):
+    """A form sent without its token, or with an old one (left open while its host signed in
+    again elsewhere): a page of ours that says what to do, in the phone's language."""
+    sentence = _("This form was open for too long, or you signed in again meanwhile: go back, "
+                 "reload the page and send it again.")
+    return (_api_error(request, 403, sentence, "forbidden")
+            or render(request, "403_csrf.html", {"sentence": sentence}, status=403))
+
+
 def server_error(request):
     return (_api_error(request, 500, _("Something went wrong on our side."), "error")
             or defaults.server_error(request))

@@ -32,3 +32,18 @@ def test_a_failure_on_our_side_is_a_page_of_ours():
     response = views.server_error(RequestFactory().get("/history/"))
     assert response.status_code == 500
     assert "Something went wrong on our side: try again in a moment." in response.content.decode()
+
+
+@pytest.mark.parametrize("language, words", [
+    ("en", "go back, reload the page and send it again."),
+    ("es", "vuelve atrás, recarga la página y envíalo de nuevo."),
+])
+def test_a_form_sent_with_an_old_token_is_a_page_of_ours(alice, language, words):
+    phone = Client(enforce_csrf_checks=True)
+    phone.force_login(alice)
+    phone.cookies["django_language"] = language
+    response = phone.post("/plays/new/", {"title": "Azul"})
+    page = response.content.decode()
+    assert response.status_code == 403
+    assert f'<html lang="{language}">' in page and words in page
+    assert "DEBUG" not in page
