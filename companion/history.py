@@ -8,7 +8,8 @@ import datetime
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
 from django.http import Http404, HttpResponseBadRequest, StreamingHttpResponse
-from django.shortcuts import render
+from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from companion import charts, engine, inputs, plugins, stats
@@ -83,6 +84,9 @@ def history(request):
     query = request.GET.copy()
     query.pop("page", None)
     context = {"page": page, "games": games, "named": named, "roster": roster, "game": key,
+               # A game that serves named games (the score pad) has no figures of its own:
+               # its named games are listed instead.
+               "games_with_figures": [game for game in games if game.title is None],
                "player": player, "since": since, "until": until, "location": location,
                "locations": stats.locations(owner=request.user), "query": query.urlencode()}
     return render(request, _partial(request, "companion/history/list.html", "results"), context)
@@ -160,6 +164,9 @@ def game_detail(request, slug):
     own with its own figures."""
     game = _game(slug)
     title = _filter_text(request, "title") if game.title is not None else ""
+    if game.title is not None and not title:
+        # Every play of it is a named game's ("Carcassonne"): its plays, each named.
+        return redirect(f"{reverse('history')}?game={game.slug}")
     figures = stats.game_stats(owner=request.user, game=game.slug, title=title)
     context = {"game": game, "title": title, "name": title or game.name,
                "key": stats.game_key(game.slug, title),

@@ -203,3 +203,18 @@ def test_one_date_format_and_one_word_for_a_game_in_play(alice):
             assert other not in html, (path, other)
     assert "24 Nov 2026, 14:05" in pages[f"/history/sessions/{done.pk}/"]
     assert "in play" in pages["/"] and "active" not in pages["/"]
+
+
+def test_the_score_pad_s_figures_are_its_named_games(alice):
+    # Every play on the score pad is a named game's: the pad has no figures of its own, so the
+    # history offers each named game, and the pad's own address shows its plays.
+    services.play_log(owner=alice, title="Carcassonne",
+                      players=[{"name": "Ana", "score": 10}, {"name": "Ben", "score": 12}])
+    host = browser_for(alice)
+    page = host.get("/history/").content.decode()
+    assert 'href="/history/games/pad/?title=Carcassonne"' in page
+    assert 'href="/history/games/pad/"' not in page
+    assert 'href="/history/games/quixote/"' in page
+    response = host.get("/history/games/pad/")
+    assert response.status_code == 302 and response["Location"] == "/history/?game=pad"
+    assert "Carcassonne" in host.get(response["Location"]).content.decode()
