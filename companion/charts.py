@@ -127,14 +127,17 @@ def bar_chart(*, title, desc, bars, label_x="", label_y="", chart_id=None, count
     return _frame(title, desc, body, chart_id=chart_id, label_x=label_x, label_y=label_y)
 
 
-def line_chart(*, title, desc, xs, series, label_x="", label_y="", chart_id=None):
-    """Lines over shared x values: series [(name, [y per x])], with a legend below the title."""
+def line_chart(*, title, desc, xs, series, label_x="", label_y="", chart_id=None, most=None):
+    """Lines over shared x values: series [(name, [y per x])], with a legend below the title.
+    `most`: the top of a scale known beforehand (a percentage's 100), else one fitted."""
     series = [(name, list(values)) for name, values in series]
     values = [value for _name, ys in series for value in ys if value is not None]
     if not xs or not values:
         return _empty(title)
     low = min(0, min(values))
     top_value = _nice_max(max(values) - low) + low if max(values) > low else low + 1
+    if most is not None and low == 0:
+        top_value = most
     plot_w, plot_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
     span = max(1, len(xs) - 1)
     # The legend takes rows above the plot, two names a row.
@@ -262,4 +265,4 @@ def player_results(history, *, player_name, last=60):
         "them ends at %(rate)s%%.", len(history)) % {**figures, "won": won}
     return line_chart(title=title, desc=desc, xs=xs,
                       series=[(_("Win rate (%)"), rates)], label_x=_("Date"),
-                      label_y=_("Win rate (%)"))
+                      label_y=_("Win rate (%)"), most=100)

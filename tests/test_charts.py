@@ -67,3 +67,14 @@ def test_player_results():
     assert title == "Results over time: Ana"
     assert "3 wins" in desc and "60%" in desc
     assert len(root.findall(f".//{SVG}circle")) == 5
+
+
+def test_a_win_rate_is_drawn_on_0_to_100_whatever_the_player_won():
+    day = datetime.datetime(2025, 1, 1, tzinfo=datetime.UTC)
+    for won in (False, True):
+        history = [{"date": day + datetime.timedelta(days=n), "game": "tiny", "score": 10,
+                    "rank": 1 if won else 2, "winner": won, "session": n} for n in range(3)]
+        root, _title, _desc = parse(charts.player_results(history, player_name="Cruz"))
+        ticks = [text.text for text in root.findall(f".//{SVG}text")
+                 if text.get("class") == "chart-tick" and text.get("text-anchor") == "end"]
+        assert ticks[:5] == ["0", "25", "50", "75", "100"], (won, ticks)  # then the last date

@@ -218,3 +218,13 @@ def test_the_score_pad_s_figures_are_its_named_games(alice):
     response = host.get("/history/games/pad/")
     assert response.status_code == 302 and response["Location"] == "/history/?game=pad"
     assert "Carcassonne" in host.get(response["Location"]).content.decode()
+
+
+def test_a_game_page_says_why_a_figure_is_missing(alice):
+    # A play logged with no length, and one of a game with no points: not "no finished games".
+    services.play_log(owner=alice, title="Codenames", win="none",
+                      players=[{"name": "Ana", "winner": True}, {"name": "Ben"}])
+    page = browser_for(alice).get("/history/games/pad/?title=Codenames").content.decode()
+    assert "No finished games yet." not in page
+    assert "Its plays have no scores to rank." in page
+    assert "No play kept its length (a play logged afterwards without one)." in page
