@@ -333,13 +333,29 @@ def _score(raw):
     return int(value) if value.is_integer() else value
 
 
+def new_names(backup, roster):
+    """{backup player id: the name the player gets as a new roster player}: its own, or, where
+    the roster (or another of the backup's new players) has that name in any case, "Ben 2": a
+    host who says this Ben is not the roster's Ben gets a Ben of their own. `roster` {id: name}."""
+    taken = {name.casefold() for name in roster.values()}
+    names = {}
+    for row in players_used(backup):
+        name, count = row["name"], 1
+        while name.casefold() in taken:
+            count += 1
+            name = f"{row['name'][:57]} {count}"
+        taken.add(name.casefold())
+        names[row["id"]] = name
+    return names
+
+
 def plan(backup, *, matches, roster):
     """What the import logs: ([{"key", "label", "log": services.play_log's keywords}], skipped
     [(label, why)]). `matches` {backup player id: roster player id or None}, `roster`
     {id: name}."""
     games = engine.all_games()
     game_map = {gid: game_of(game, games) for gid, game in backup["games"].items()}
-    names = {row["id"]: row["name"] for row in players_used(backup)}
+    names = new_names(backup, roster)
     entries, skipped = [], []
     for play in backup["plays"]:
         if play["ignored"]:

@@ -96,8 +96,10 @@ def confirm(request, token):
     for gid, count in sorted(games.items(), key=lambda item: -item[1]):
         slug, title, _win = bgstats.game_of(backup["games"][gid])
         rows.append({"name": backup["games"][gid]["name"], "plays": count, "ours": not title})
+    new = bgstats.new_names(backup, roster)
     return render(request, "companion/bgstats/confirm.html", {
-        "people": [{**person, "match": suggested.get(person["id"])} for person in people],
+        "people": [{**person, "match": suggested.get(person["id"]), "new_name": new[person["id"]]}
+                   for person in people],
         "roster": sorted(roster.items(), key=lambda item: item[1].lower()),
         "games": rows, "plays": len(backup["plays"])})
 

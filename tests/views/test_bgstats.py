@@ -49,6 +49,22 @@ def test_upload_confirm_then_import(alice):
     assert "10 plays were imported before: not added again." in again.content.decode()
 
 
+def test_a_new_player_who_shares_a_roster_name_is_a_player_of_their_own(alice):
+    # The host says this backup's "Player A" is not the roster's Player A.
+    roster_a = services.player_create(owner=alice, name="player a")
+    data = make_backup(plays=6, games=3, players=4, seed=5)
+    client = browser_for(alice)
+    address = upload(client, data)["Location"]
+    html = client.get(address).content.decode()
+    assert "New player: Player A 2" in html and "New player: Player B<" in html
+    text = client.post(address, {f"player-{n}": "" for n in range(1, 5)}).content.decode()
+    assert "0 players matched to your roster." in text
+    assert not Result.objects.filter(player=roster_a).exists()
+    a_plays = sum(1 for play in data["plays"] for score in play["playerScores"]
+                  if score["playerRefId"] == 1)
+    assert Result.objects.filter(player__name="Player A 2").count() == a_plays > 0
+
+
 def test_refusals_are_one_sentence_and_write_nothing(alice):
     client = browser_for(alice)
     no_players = make_backup(plays=4, games=2, players=3, seed=1)
