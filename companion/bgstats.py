@@ -122,8 +122,8 @@ def send_play(session, *, standings, seats, rules=None):
         player = {"name": seat.name, "rank": row.get("rank"), "winner": bool(row.get("winner")),
                   "startPlayer": seat.index == first, "role": "",
                   "sourcePlayerId": player_source_id(seat.player_id, session.pk, seat.index)}
-        if win != "none" and row.get("score") is not None:
-            score = row["score"]
+        score = stats.result_score(row) if win != "none" and row else None
+        if score is not None:
             player["score"] = int(score) if float(score).is_integer() else score
         players.append(player)
     play = {"sourceName": SOURCE_NAME, "sourcePlayId": f"session-{session.pk}",
@@ -448,7 +448,8 @@ def backup_of(*, owner):
                 pid = guests.setdefault(row["name"].lower(), -(len(guests) + 1))
                 players.setdefault(pid, row["name"])
             scores.append({"playerRefId": pid, "seatOrder": row["seat"],
-                           "score": "" if win == "none" else f"{row['score']:g}",
+                           "score": "" if win == "none" or row["score"] is None
+                           else f"{row['score']:g}",
                            "rank": row["rank"], "winner": row["winner"],
                            "startPlayer": False, "newPlayer": False})
         if session["logged"]:

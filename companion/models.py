@@ -238,7 +238,9 @@ class Result(models.Model):
                               related_name="+")
     game = models.CharField(max_length=30)
     title = models.CharField(max_length=60, blank=True, default="")  # the session's title
-    score = models.FloatField()
+    # None: the play had no scores (a game without points, a play logged with its winners
+    # only): left out of every average, record and distribution, where 0 would count.
+    score = models.FloatField(null=True, blank=True)
     rank = models.PositiveSmallIntegerField()
     winner = models.BooleanField()
     details = models.JSONField(default=dict)

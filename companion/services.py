@@ -20,7 +20,7 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from rest_framework.authtoken.models import Token
 
-from companion import engine, inputs, live
+from companion import engine, inputs, live, stats
 from companion.errors import Conflict, Forbidden, Invalid, KeyReused, NotFound, Refused, Stale
 from companion.limits import Limited
 from companion.models import Guest, Move, Player, Result, ResultTally, Seat, Session
@@ -351,7 +351,7 @@ def _results_write(session, rules):
         Result(session=session, seat=row["seat"], name=row["name"],
                player_id=players.get(row["seat"]), owner_id=session.owner_id, game=session.game,
                title=session.title,
-               score=float(row["score"]), rank=row["rank"], winner=row["winner"],
+               score=stats.result_score(row), rank=row["rank"], winner=row["winner"],
                details=row.get("details") or {}, finished_at=session.finished_at)
         for row in rows
     )
@@ -977,7 +977,9 @@ def logged_standings(*, names, scores, winners, win):
         if not any(given) and not named:
             message = _("Give the final scores, or tick the winners.")
             raise Invalid(message, fields={"players": [message]})
-    rows = [{"seat": seat, "name": name, "score": float(score or 0), "details": {}}
+    # Shown as 0 where nobody scored; kept as no score (`unscored`) for the statistics.
+    rows = [{"seat": seat, "name": name, "score": float(score or 0),
+             "details": {} if score is not None else {"scored": False}}
             for seat, (name, score) in enumerate(zip(names, scores, strict=True))]
     if win == "coop":
         keys = [0 for _row in rows]
@@ -1139,8 +1141,8 @@ def play_log(*, owner, game="", title="", played_at=None, minutes=None, location
         Result.objects.bulk_create(
             Result(session=session, seat=row["seat"], name=row["name"],
                    player_id=seated[row["seat"]][1].pk, owner_id=owner.pk, game=session.game,
-                   title=title, score=row["score"], rank=row["rank"], winner=row["winner"],
-                   details={}, finished_at=finish)
+                   title=title, score=stats.result_score(row), rank=row["rank"],
+                   winner=row["winner"], details={}, finished_at=finish)
             for row in rows
         )
     if known is not None:
@@ -1162,7 +1164,8 @@ def _import_logged(*, owner, data):
         names = {seat["index"]: seat["name"] for seat in seats}
         by_seat = {row["seat"]: row for row in rows}
         players = [{"name": names[index], "winner": by_seat[index]["winner"],
-                    "score": None if logged.get("win") == "none" else by_seat[index]["score"]}
+                    "score": None if logged.get("win") == "none"
+                    or stats.result_score(by_seat[index]) is None else by_seat[index]["score"]}
                    for index in range(len(seats))]
         played_at = datetime.datetime.fromisoformat(data["created_at"])
     except (KeyError, TypeError, ValueError):

@@ -57,6 +57,15 @@ def session_standings(session, rules=None):
 
 # Export --------------------------------------------------------------------------------------
 
+def result_score(row):
+    """A standings row's score as statistics count it (Result.score): None where the row says it
+    has none (its details' "scored" false: a game without points, a play logged with its
+    winners only), which the page shows as 0 and no average, record or export counts."""
+    if (row.get("details") or {}).get("scored") is False or row.get("score") is None:
+        return None
+    return float(row["score"])
+
+
 def session_export(*, session):
     """The session with its full move log, as JSON that session_import takes back. A logged
     play has no moves: its state's "logged" holds the play (note, length, standings)."""
@@ -273,10 +282,14 @@ def game_stats(*, owner, game, title="", records=RECORDS):
     groups = list(results.values("score", "winner")
                   .annotate(count=Count("id"), last=Max("id")).order_by())
     total = sum(row["count"] for row in groups)
-    winning = sum(row["count"] for row in groups if row["winner"])
     last = max((row["last"] for row in groups), default=0)
+    # The averages and the distribution count the results with a score (Result.score).
+    everyone = total
+    groups = [row for row in groups if row["score"] is not None]
+    total = sum(row["count"] for row in groups)
+    winning = sum(row["count"] for row in groups if row["winner"])
     points = sum(row["score"] * row["count"] for row in groups)
-    version = f"{total}.{last}.{winning}.{points:g}"
+    version = f"{everyone}.{total}.{last}.{winning}.{points:g}"
     named = hashlib.sha256(title.encode()).hexdigest()[:16] if title else ""
     key = f"companion:game-stats:{owner.pk}:{game}:{named}:{records}:{version}"
     rest = cache.get(key)
@@ -291,12 +304,12 @@ def game_stats(*, owner, game, title="", records=RECORDS):
         "game": game,
         "title": title,
         "plays": plays,
-        "results": total,
+        "results": everyone,
         "average": rounded(sum(row["score"] * row["count"] for row in groups) / total)
         if total else None,
         "winning_average": rounded(sum(row["score"] * row["count"] for row in groups
                                       if row["winner"]) / winning) if winning else None,
-        "average_players": rounded(total / plays) if plays else None,
+        "average_players": rounded(everyone / plays) if plays else None,
         "distribution": [{"score": score, "count": count}
                          for score, count in sorted(distribution.items())],
         **rest,
@@ -315,7 +328,7 @@ def _game_figures(owner, game, title, records, results):
                                 low=Count("id", filter=Q(options__win="low")),
                                 unscored=Count("id", filter=Q(options__win="none")))
     order = {"high": "-score", "low": "score"}.get(_best_of(totals))
-    best = (results.order_by(order, "finished_at", "session_id", "seat")
+    best = (results.exclude(score=None).order_by(order, "finished_at", "session_id", "seat")
             .values("score", "name", "player", "session", "finished_at")[:records]
             if order else [])
     winners = (results.filter(winner=True, player__isnull=False)

@@ -41,13 +41,15 @@ def recount(data):
         key = stats.game_key(ours[game["name"]]) if game["name"] in ours \
             else stats.game_key(titled, game["name"])
         figures = per_game.setdefault(key, {"plays": 0, "results": 0, "points": 0.0,
-                                            "wins": {}})
+                                            "scored": 0, "wins": {}})
         figures["plays"] += 1
         for score in play["playerScores"]:
             name = names[score["playerRefId"]]
             points = float(score["score"]) if score["score"] else 0.0
             figures["results"] += 1
-            figures["points"] += points
+            if score["score"] and not game["noPoints"]:  # a score given: averaged
+                figures["points"] += points
+                figures["scored"] += 1
             mine = players.setdefault(name, {"plays": 0, "wins": 0, "games": {}})
             mine["plays"] += 1
             mine["wins"] += score["winner"]
@@ -90,7 +92,8 @@ def test_a_big_backup_is_counted_as_the_file_says_and_twice_adds_nothing(alice, 
         figures = stats.game_stats(owner=alice, game=game, title=title, records=20)
         assert figures["plays"] == expected["plays"]
         assert figures["results"] == expected["results"]
-        assert figures["average"] == round(expected["points"] / expected["results"], 2)
+        assert figures["average"] == (round(expected["points"] / expected["scored"], 2)
+                                      if expected["scored"] else None)
         assert {row["name"]: row["wins"] for row in figures["winners"]} == expected["wins"]
     before = counts()
     summary, _skipped = import_file(alice, big_backup)

@@ -484,6 +484,8 @@ def standings(state: Mapping[str, Any]) -> list[dict[str, Any]]:
     for seat, player in enumerate(state["seats"]):
         details = {"total": own[seat], "rounds": list(player["scores"]), "win": win,
                    "team": team_index(state, seat), "to_target": distance[seat]}
+        if win == "none":
+            details["scored"] = False  # shown as 0, counted by no statistics
         rows.append({"seat": seat, "name": player["name"], "score": side[seat],
                      "details": details})
     if win in ("high", "low"):

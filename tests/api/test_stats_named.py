@@ -2,6 +2,7 @@
 its own in statistics, against a plain recount from the Result rows: the game's page and API,
 the player's page and API, alongside the other games; queries stay constant."""
 
+import csv
 from collections import defaultdict
 
 import pytest
@@ -56,7 +57,15 @@ BEST = {"Hearts": min, "Codenames": lambda scores: None}
 
 
 def best_of(title, scores):
-    return BEST.get(title, max)(list(scores))
+    scores = [score for score in scores if score is not None]  # a result with no score
+    return BEST.get(title, max)(scores) if scores else None
+
+
+def mean(scores):
+    """The average of the scores given, as statistics take it (a result with no score is left
+    out, where it counted 0); None when no result has one."""
+    scores = [score for score in scores if score is not None]
+    return round(sum(scores) / len(scores), 2) if scores else None
 
 
 def recount_game(owner, game, title):
@@ -68,8 +77,8 @@ def recount_game(owner, game, title):
     return {
         "plays": len({row.session_id for row in rows}), "results": len(rows),
         "best": best_of(title, (row.score for row in rows)),
-        "average": round(sum(row.score for row in rows) / len(rows), 2),
-        "winning_average": round(sum(r.score for r in winners) / len(winners), 2),
+        "average": mean(row.score for row in rows),
+        "winning_average": mean(r.score for r in winners),
         "wins": {player: n for player, n in wins.items() if n},
     }
 
@@ -129,7 +138,7 @@ def test_a_players_games_include_each_named_game(as_alice, league):
             games[stats.game_key(row.game, row.title)].append(row)
         expected = {key: {"plays": len(rs), "wins": sum(r.winner for r in rs),
                           "best": best_of(stats.split_key(key)[1], (r.score for r in rs)),
-                          "average": round(sum(r.score for r in rs) / len(rs), 2)}
+                          "average": mean(r.score for r in rs)}
                     for key, rs in games.items()}
         body = as_alice.get(f"/api/players/{player.pk}/stats/").json()
         assert body["games"] == expected, name
@@ -163,3 +172,39 @@ def test_named_game_pages_keep_constant_queries(alice, django_assert_max_num_que
     cache.clear()
     with django_assert_max_num_queries(9):
         assert client.get("/history/games/pad/?title=Azul").status_code == 200
+
+
+def test_a_play_logged_with_its_winner_only_counts_no_score(as_alice, alice):
+    logged(alice, "Splendor", {"Ana": 10, "Ben": 20})
+    logged(alice, "Splendor", {"Ana": None, "Ben": None}, winners=("Ana",))
+    body = as_alice.get("/api/games/pad/stats/?title=Splendor").json()
+    assert (body["plays"], body["results"]) == (2, 4)
+    assert (body["average"], body["winning_average"]) == (15, 20)
+    assert body["distribution"] == [{"score": 10, "count": 1}, {"score": 20, "count": 1}]
+    assert [row["score"] for row in body["records"]] == [20, 10]
+    ana = as_alice.get(f"/api/players/{Player.objects.get(owner=alice, name='Ana').pk}/stats/")
+    assert ana.json()["games"]["pad:Splendor"] == {"plays": 2, "wins": 1, "best": 10,
+                                                    "average": 10}
+    answer = browser_for(alice).get("/history/results.csv")
+    rows = list(csv.DictReader(b"".join(answer.streaming_content).decode().splitlines()))
+    assert sorted(row["score"] for row in rows) == ["", "", "10.0", "20.0"]  # blank: none
+
+
+def test_the_results_kept_of_games_without_points_lose_their_zero(alice):
+    from importlib import import_module
+
+    from django.apps import apps
+
+    unscored = import_module("companion.migrations.0015_result_score_none").unscored
+    session = services.session_create(owner=alice, game="pad", players=["Ana", "Ben"],
+                                      options={"game": "Codenames", "win": "none"})
+    services.move_play(session=session, type="winners", data={"seats": [1]},
+                       actor=services.Actor(user=alice))
+    pad_played(alice, "Golf", ["Ana", "Ben"], [(0, 3)], win="low")
+    assert set(Result.objects.filter(title="Codenames").values_list("score", flat=True)) == {None}
+    Result.objects.filter(title="Codenames").update(score=0)  # as results were kept before 0015
+
+    unscored(apps, None)
+
+    assert set(Result.objects.filter(title="Codenames").values_list("score", flat=True)) == {None}
+    assert sorted(Result.objects.filter(title="Golf").values_list("score", flat=True)) == [0, 3]

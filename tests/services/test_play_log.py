@@ -92,14 +92,19 @@ def test_roster_players_are_reused(alice):
 @pytest.mark.parametrize(("win", "scores", "winners", "expected"), [
     ("low", (40, 22, 22, 31), (False,) * 4,
      [("Ben", 22, 1, True), ("Cid", 22, 1, True), ("Dee", 31, 3, False), ("Ana", 40, 4, False)]),
+    # No score given: the result keeps none (Result.score), where statistics counted 0.
     ("coop", (None,) * 4, (False,) * 4,
-     [("Ana", 0, 1, False), ("Ben", 0, 1, False), ("Cid", 0, 1, False), ("Dee", 0, 1, False)]),
+     [("Ana", None, 1, False), ("Ben", None, 1, False), ("Cid", None, 1, False),
+      ("Dee", None, 1, False)]),
     ("coop", (None,) * 4, (True, False, False, False),
-     [("Ana", 0, 1, True), ("Ben", 0, 1, True), ("Cid", 0, 1, True), ("Dee", 0, 1, True)]),
+     [("Ana", None, 1, True), ("Ben", None, 1, True), ("Cid", None, 1, True),
+      ("Dee", None, 1, True)]),
     ("none", (None,) * 4, (False, True, False, True),
-     [("Ben", 0, 1, True), ("Dee", 0, 1, True), ("Ana", 0, 3, False), ("Cid", 0, 3, False)]),
+     [("Ben", None, 1, True), ("Dee", None, 1, True), ("Ana", None, 3, False),
+      ("Cid", None, 3, False)]),
     ("high", (None,) * 4, (False, False, True, False),
-     [("Cid", 0, 1, True), ("Ana", 0, 2, False), ("Ben", 0, 2, False), ("Dee", 0, 2, False)]),
+     [("Cid", None, 1, True), ("Ana", None, 2, False), ("Ben", None, 2, False),
+      ("Dee", None, 2, False)]),
 ])
 def test_a_named_game_ranks_as_it_is_won(alice, named_game, win, scores, winners, expected):
     session = services.play_log(owner=alice, game="", title="Carcassonne", win=win,

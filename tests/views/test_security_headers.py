@@ -23,7 +23,9 @@ def pages(alice):
         yield f"/join/{session.code}/"
         yield f"/board/{session.board_key}/"
         yield f"/history/sessions/{session.pk}/"
-        yield f"/history/games/{plugin.slug}/"
+        # A game serving named games (the score pad) has its figures under each name.
+        title = "?title=Carcassonne" if plugin.rules.title is not None else ""
+        yield f"/history/games/{plugin.slug}/{title}"
 
 
 def check(response, path):
