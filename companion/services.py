@@ -941,15 +941,18 @@ LOG_MINUTES_MAX = 24 * 60
 # statistics and a date BG Stats cannot read in the share link).
 EARLIEST_PLAY = datetime.datetime(1900, 1, 1, tzinfo=datetime.UTC)
 LOG_NOTE_MAX = 1000
+LOG_NUMBER_MAX = 1e9  # a score or a length past it is a slip of the keyboard
 
 
 def _log_number(value, *, label, field):
     if value is None or value == "":
         return None
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or value != value \
-            or abs(value) > 1e9:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or value != value:
         message = _("%(label)s is a number, not %(value)s.") % {"label": label,
                                                                "value": str(value)[:20]}
+        raise Invalid(message, fields={field: [message]})
+    if abs(value) > LOG_NUMBER_MAX:
+        message = _("%(label)s is at most a billion, more or less.") % {"label": label}
         raise Invalid(message, fields={field: [message]})
     return value
 

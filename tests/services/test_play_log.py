@@ -129,6 +129,7 @@ def test_a_named_game_ranks_as_it_is_won(alice, named_game, win, scores, winners
     ({"players": four((1, None, 3, 4))}, "Give every player a score, or none."),
     ({"players": four()}, "Give the final scores, or tick the winners."),
     ({"players": four(("ten", 1, 2, 3))}, "A score is a number"),
+    ({"players": four((10**20, 1, 2, 3))}, "A score is at most a billion, more or less."),
     ({"players": four((1, 2, 3, 4), ("yes", False, False, False))}, "true or false"),
     ({"players": [{"name": "Ana", "score": 1}, {"name": "ana", "score": 2}]}, "named twice"),
     ({"players": [{"name": "", "score": 1}]}, "Every player needs a name."),
