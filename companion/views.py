@@ -189,12 +189,19 @@ def join_code(request, code):
     return render(request, "companion/join_seat.html", context)
 
 
+def _phones_held(session):
+    """The seats phones hold: read once per page (the invite and the host's seat freeing)."""
+    if not hasattr(session, "_phones_held"):
+        session._phones_held = set(session.guests.exclude(seat=None)
+                                   .values_list("seat", flat=True))
+    return session._phones_held
+
+
 def _free_seats(session):
     """The seats no phone holds (the host's counts as held), while the game is on."""
     if session.is_finished or session.logged:
         return []
-    held = set(session.guests.exclude(seat=None).values_list("seat", flat=True))
-    held.add(session.host_seat)
+    held = _phones_held(session) | {session.host_seat}
     return [seat for seat in session.seats.all() if seat.index not in held]
 
 
@@ -202,7 +209,7 @@ def _phones_seats(session, actor):
     """The seats phones hold, for the host to free one (a phone lost); none for a phone."""
     if actor is None or not actor.is_host or session.is_finished:
         return []
-    held = set(session.guests.exclude(seat=None).values_list("seat", flat=True))
+    held = _phones_held(session)
     return [seat for seat in session.seats.all() if seat.index in held]
 
 
