@@ -450,7 +450,8 @@ def with_last_seq(queryset):
     return queryset.annotate(last_seq=Coalesce(Subquery(newest), 0))
 
 
-def _move_play_as_read(*, session, type, data, actor, expected_version, fingerprint, dice_of):
+def _move_play_as_read(*, session, type, data, actor, expected_version, fingerprint,
+                       dice_of=None):
     """The move played on the session as it was read (with_last_seq), the way a busy table plays:
     the session's row is written only if its version is still the one read, so no other move,
     undo or change came in between; then the move's seq and state are those a lock would have

@@ -137,4 +137,5 @@ def test_a_phone_keeps_the_scoreboard_rows_a_move_left_alone(phone, alice):
     guest.reload()
     guest.wait_for_selector("#table[data-stream=open]", state="attached")
     assert followed == guest.evaluate(SCOREBOARD)
-    assert [row.split("<td>")[1][:3] for row in followed] == ["Cid", "Ann", "Bob", "Dee"]
+    assert [row.split('<td class="who">')[1][:3] for row in followed] == [
+        "Cid", "Ann", "Bob", "Dee"]
