@@ -121,7 +121,9 @@ def pages_of(part, alice):
             played(game, alice)
         return {"host": ["/", "/new/", "/join/", "/players/", "/history/", "/plays/new/",
                          "/bgstats/import/"],
-                "signed_out": ["/", "/login/", "/signup/", "/join/"], "tables": {}}
+                # The last: a page address that finds nothing (404.html).
+                "signed_out": ["/", "/login/", "/signup/", "/join/", "/no/such/page/"],
+                "tables": {}}
     session, done = played(engine.get(part), alice)
     host = [f"/new/?game={part}", f"/join/{session.code}/", f"/s/{session.pk}/",
             f"/board/{session.board_key}/", f"/history/sessions/{session.pk}/",
