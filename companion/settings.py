@@ -229,7 +229,8 @@ SPECTACULAR_SETTINGS = {
     "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
     # A game adds the names of choice sets its moves share (GameConfig.enum_names).
-    "ENUM_NAME_OVERRIDES": {},
+    # A session's status, named apart from the games' own "status" fields (Alatriste's jail...).
+    "ENUM_NAME_OVERRIDES": {"SessionStatusEnum": "companion.models.Session.Status"},
     "POSTPROCESSING_HOOKS": ["drf_spectacular.hooks.postprocess_schema_enums",
                              "companion.api.schema.accept_language"],
 }

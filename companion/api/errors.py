@@ -27,8 +27,10 @@ def exception_handler(exc, context):
         from companion.api.serializers import session_data
 
         request = context["request"]
+        # The body is the Session as it is now (its "code" the join code, not the error's: a
+        # client that refreshes from it keeps the table's code), with the sentence beside it.
         body = session_data(exc.session, viewer=getattr(request, "viewer_seat", None))
-        body.update({"detail": say(exc.message), "code": exc.code})
+        body["detail"] = say(exc.message)
         return Response(body, status=exc.status, headers={"ETag": f'"{exc.session.version}"'})
     if isinstance(exc, Refused):
         # The rules' sentences are Texts: said here in the language of Accept-Language.

@@ -208,6 +208,15 @@ class GameSerializer(serializers.Serializer):
                 "moves": sorted(game.moves)}
 
 
+class StaleSessionSerializer(SessionSerializer):
+    """A 412 (If-Match named an older version): the Session as it is now, and the sentence."""
+
+    detail = serializers.CharField(read_only=True, help_text="What happened, in a sentence.")
+
+    class Meta(SessionSerializer.Meta):
+        fields = [*SessionSerializer.Meta.fields, "detail"]
+
+
 class ErrorSerializer(serializers.Serializer):
     detail = serializers.CharField()
     code = serializers.CharField()

@@ -27,6 +27,12 @@ LIMITED = {**ERRORS, 429: OpenApiResponse(s.ErrorSerializer, description="A rate
                                           "the Retry-After header says when to try again.")}
 IF_MATCH = OpenApiParameter("If-Match", OpenApiTypes.STR, OpenApiParameter.HEADER,
                             description='"<version>": refuse with 412 when the session moved on')
+IF_NONE_MATCH = OpenApiParameter("If-None-Match", OpenApiTypes.STR, OpenApiParameter.HEADER,
+                                 description='"<version>" (or a list of them, or *): 304 when '
+                                             "the session is still at it")
+# A 412's body is the Session as it is now, with the sentence (`detail`).
+STALE = {412: OpenApiResponse(s.StaleSessionSerializer, description="The session moved on: "
+                              "the body is the current Session, with `detail`.")}
 IDEMPOTENCY_KEY = OpenApiParameter("Idempotency-Key", OpenApiTypes.STR, OpenApiParameter.HEADER,
                                    description="a repeat returns the first answer")
 GUEST_TOKEN = OpenApiParameter("X-Guest-Token", OpenApiTypes.STR, OpenApiParameter.HEADER,
@@ -44,10 +50,24 @@ def version_header(request, name):
     raw = request.headers.get(name)
     if raw is None:
         return None
-    value = inputs.whole_number(raw.strip().removeprefix("W/").strip('"'))
+    return _version_of(raw, name)
+
+
+def _version_of(tag, name):
+    value = inputs.whole_number(tag.strip().removeprefix("W/").strip('"'))
     if value is None:
         raise Invalid(_('%(header)s takes the version in quotes, like "7".') % {"header": name})
     return value
+
+
+def none_match(request, version):
+    """Whether `If-None-Match` names `version`: one tag, a list of them ("6", "7"), or *."""
+    raw = request.headers.get("If-None-Match")
+    if raw is None:
+        return False
+    if raw.strip() == "*":
+        return True
+    return version in {_version_of(tag, "If-None-Match") for tag in raw.split(",")}
 
 
 def require_host(request):
@@ -165,11 +185,11 @@ class SessionList(APIView):
 
 
 class SessionDetail(APIView):
-    @extend_schema(parameters=[GUEST_TOKEN], responses={200: s.SessionSerializer, 304: None,
-                                                        **ERRORS})
+    @extend_schema(parameters=[GUEST_TOKEN, IF_NONE_MATCH],
+                   responses={200: s.SessionSerializer, 304: None, **ERRORS})
     def get(self, request, pk):
         session, actor = session_access(request, pk, queryset=sessions_with_seats())
-        if version_header(request, "If-None-Match") == session.version:
+        if none_match(request, session.version):
             return Response(status=status.HTTP_304_NOT_MODIFIED,
                             headers={"ETag": f'"{session.version}"'})
         return session_response(session, actor)
@@ -204,7 +224,7 @@ class MoveList(APIView):
     @extend_schema(
         request=move_request(),
         parameters=[IF_MATCH, IDEMPOTENCY_KEY, GUEST_TOKEN],
-        responses={201: s.MovePlayedSerializer, **ERRORS},
+        responses={201: s.MovePlayedSerializer, **ERRORS, **STALE},
         description="The body is {\"type\": ..., ...the move's fields}: one of the moves of "
                     "the session's game, each with its own fields (components <Game><Move>Move).",
     )
@@ -239,7 +259,7 @@ def played_reply(move, actor):
 
 class Undo(APIView):
     @extend_schema(request=None, parameters=[IF_MATCH, GUEST_TOKEN],
-                   responses={200: s.SessionSerializer, **ERRORS})
+                   responses={200: s.SessionSerializer, **ERRORS, **STALE})
     def post(self, request, pk):
         session, actor = session_access(request, pk)
         session, _undone = services.move_undo(session=session, actor=actor,

@@ -56,7 +56,10 @@ def test_if_match_stale_is_412_with_the_current_session(as_alice, game):
     response = post(as_alice, game, headers={"HTTP_IF_MATCH": '"0"'}, seat=1, points=1)
     assert response.status_code == 412
     body = response.json()
-    assert body["version"] == 1 and body["id"] == game.pk and body["code"] == "stale"
+    # The body is the Session as it is now: its code is the table's join code (a client
+    # refreshes from it), with the sentence beside it.
+    assert body["version"] == 1 and body["id"] == game.pk and body["code"] == game.code
+    assert body["detail"].startswith("Someone at the table changed this")
     assert body["state"]["scores"] == [1, 0]
     assert post(as_alice, game, headers={"HTTP_IF_MATCH": '"1"'}, seat=1,
                 points=1).status_code == 201
@@ -116,7 +119,7 @@ def test_undo_with_stale_if_match_is_412(as_alice, game):
     post(as_alice, game, seat=0, points=2)
     response = as_alice.post(f"/api/sessions/{game.pk}/undo/", HTTP_IF_MATCH='"0"')
     assert response.status_code == 412
-    assert response.json()["version"] == 1
+    assert (response.json()["version"], response.json()["code"]) == (1, game.code)
 
 
 def test_undo_reopens_a_finished_session(as_alice, game):

@@ -28,6 +28,16 @@ def test_move_post_documents_its_status_codes(schema):
     assert {"201", "400", "403", "404", "409", "412", "422"} <= set(responses)
 
 
+def test_a_412_is_documented_as_the_current_session(schema):
+    for path in ("/api/sessions/{id}/moves/", "/api/sessions/{id}/undo/"):
+        stale = schema["paths"][path]["post"]["responses"]["412"]
+        ref = stale["content"]["application/json"]["schema"]["$ref"].rsplit("/", 1)[-1]
+        assert {"code", "version", "state", "detail"} <= set(schema["components"]["schemas"][ref]
+                                                            ["properties"]), path
+    parameters = schema["paths"]["/api/sessions/{id}/"]["get"]["parameters"]
+    assert "If-None-Match" in {parameter["name"] for parameter in parameters}
+
+
 def test_docs_serve_their_assets_from_this_app(anonymous):
     response = anonymous.get("/api/docs/")
     assert response.status_code == 200

@@ -55,6 +55,10 @@ def test_get_with_etag_and_304(as_alice, game):
                         HTTP_IF_NONE_MATCH='"0"').status_code == 304
     assert as_alice.get(f"/api/sessions/{game.pk}/",
                         HTTP_IF_NONE_MATCH='"5"').status_code == 200
+    # The standard forms a cache sends: a list of tags, or *.
+    for tags, answer in (('"4", W/"0"', 304), ('"4", "5"', 200), ("*", 304)):
+        assert as_alice.get(f"/api/sessions/{game.pk}/",
+                            HTTP_IF_NONE_MATCH=tags).status_code == answer, tags
 
 
 def test_list_is_own_sessions_newest_first_paginated_and_filtered(as_alice, alice, charlie):
