@@ -386,9 +386,15 @@ async def table_stream(request, pk):
     try:
         last_seen = inputs.optional_number(request.headers.get("Last-Event-ID"),
                                            label="Last-Event-ID")
+        # The version the page was drawn at (?shown=, in its sse-connect address): a stream
+        # opened anew (htmx makes a new one when the browser gives up after an error answer,
+        # a proxy's 502 while the app restarts) sends no Last-Event-ID, and without it a page
+        # that missed moves meanwhile would be told it is current and keep the old table.
+        shown = inputs.optional_number(request.GET.get("shown"), label="shown")
     except Refused as refusal:
         return HttpResponseBadRequest(refusal.message)
-    known = version if last_seen is None else last_seen
+    known = last_seen if last_seen is not None else shown if shown is not None else version
+    known = min(known, version)
 
     whole_panel = fragments.pushes_whole_panel(game)
     language = translation.get_language()  # the page's, from its cookie or Accept-Language
@@ -432,21 +438,31 @@ async def board_stream(request, key):
     if found is None:
         raise Http404
     session_id, version, language = found
+    try:  # the version the board was drawn at, as the table's stream takes it
+        shown = inputs.optional_number(request.GET.get("shown"), label="shown")
+    except Refused as refusal:
+        return HttpResponseBadRequest(refusal.message)
 
     async def stream():
         yield event("version", json.dumps({"version": version}), version)
         pushed = None
-        async for new in _versions(session_id, version):
-            if new is None:
-                yield ": keepalive\n\n"
-                continue
+
+        async def push(new):
+            nonlocal pushed
             shared = await cache.shared(session_id, new, language)
             if pushed is not None and shared.version <= pushed:
-                continue
+                return ""
             # What every phone sees alike, the game's live part included; no undo button.
             text = shared.push(pushed, leave_out=("undo",))
             pushed = shared.version
-            if text:
+            return text
+
+        if shown is not None and shown < version:  # opened anew after missing moves
+            yield await push(version)
+        async for new in _versions(session_id, version):
+            if new is None:
+                yield ": keepalive\n\n"
+            elif text := await push(new):
                 yield text
 
     return _stream_response(stream())

@@ -132,6 +132,30 @@ def test_a_phone_in_step_is_pushed_only_the_fragments_that_changed(server):
     stop.set()
 
 
+def test_a_stream_opened_anew_brings_a_page_the_moves_it_missed(server):
+    """The page's stream address names the version the page was drawn at: a stream opened anew
+    without Last-Event-ID (htmx's, after an error answer) still brings the table up to date."""
+    alice = UserFactory(username="alice")
+    game = session_for(alice)
+    guest = services.guest_join(code=game.code, seat=1)
+    for points in (4, 5):  # two moves while the page's stream was away
+        game.refresh_from_db()
+        services.move_play(session=game, type="add", data={"seat": 1, "points": points},
+                           actor=services.Actor(user=alice))
+    cookies = {f"guest{game.pk}": guest.token}
+    found, stop = open_stream(f"{server.url}/s/{game.pk}/stream/?shown=0", cookies=cookies)
+    assert next_event(found, "status")[1] == 200
+    assert json.loads(next_event(found, "version")[1]) == {"version": 2}
+    scoreboard = next_event(found, "scoreboard")[1]
+    assert "Peter" in scoreboard and ">9<" in scoreboard
+    stop.set()
+    page = httpx.get(f"{server.url}/s/{game.pk}/", cookies=cookies).text
+    assert f'/s/{game.pk}/stream/?shown=2"' in page
+    found, stop = open_stream(f"{server.url}/board/{game.board_key}/stream/?shown=0")
+    assert ">9<" in next_event(found, "scoreboard")[1]  # the board screen too
+    stop.set()
+
+
 def test_the_board_stream_is_read_only_fragments(server):
     alice = UserFactory(username="alice")
     game = session_for(alice)
