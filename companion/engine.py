@@ -316,15 +316,17 @@ class Dice(random.Random):
         return value
 
 
-def move_rng(seed: str, seq: int) -> Dice:
-    """The random source of move `seq` (0 is the set-up): a replay rolls the same dice."""
-    return Dice(f"{seed}:{seq}")
+def move_rng(seed: str, seq: int, dice_of: int | None = None) -> Dice:
+    """The random source of move `seq` (0 is the set-up): a replay rolls the same dice. A redo
+    rolls those of the move it puts back (`dice_of`, Move.dice_of)."""
+    return Dice(f"{seed}:{dice_of or seq}")
 
 
 def apply(game: Game, state: State, move_type: str, data: dict[str, Any], actor: int | None,
-          seed: str, seq: int, rng: random.Random | None = None) -> State:
+          seed: str, seq: int, rng: random.Random | None = None, *,
+          dice_of: int | None = None) -> State:
     """One move applied to `state`, or RuleViolation."""
-    rng = rng or move_rng(seed, seq)
+    rng = rng or move_rng(seed, seq, dice_of)
     try:
         rule = game.moves[move_type]
     except KeyError:
@@ -367,7 +369,7 @@ def steps(game: Game, state: State, seed: str, moves: Iterable[Mapping[str, Any]
         if move.get("undone"):
             yield Step(move, state, state, [])
             continue
-        rng = move_rng(seed, move.get("dice_of") or move["seq"])
+        rng = move_rng(seed, move["seq"], move.get("dice_of"))
         try:
             after = apply(game, state, move["type"], move["data"], move.get("actor"), seed,
                           move["seq"], rng)

@@ -242,14 +242,17 @@ def _save_with_a_code(session):
     session.save()  # five clashes in a row: let the database say why
 
 
-def _host_seat_checked(seat, seat_count):
-    if seat is None:
-        return None
+def _seat_checked(seat, seat_count, *, field="seat"):
+    """`seat` when it is one of the table's (a whole number from 0), else Invalid."""
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < seat_count:
         message = _("There is no seat %(seat)s: seats run from 0 to %(last)s.") % {
             "seat": seat, "last": seat_count - 1}
-        raise Invalid(message, fields={"host_seat": [message]})
+        raise Invalid(message, fields={field: [message]})
     return seat
+
+
+def _host_seat_checked(seat, seat_count):
+    return None if seat is None else _seat_checked(seat, seat_count, field="host_seat")
 
 
 def session_host_seat(*, session, seat):
@@ -464,7 +467,7 @@ def _move_play_as_read(*, session, type, data, actor, expected_version, fingerpr
     seq = session.last_seq + 1
     before = session.state
     after = engine.apply(rules, before, type, data, actor.rules_actor, session.seed, seq,
-                         engine.move_rng(session.seed, dice_of or seq))
+                         dice_of=dice_of)
     now = timezone.now()
     move = Move(session=session, seq=seq, type=type, data=data, seat=_move_seat(data, actor),
                 actor_user=actor.user, actor_guest=actor.guest, actor_seat=actor.rules_actor,
@@ -610,7 +613,7 @@ def move_play(*, session, type, data, actor, expected_version=None, key=None, an
         seq = (session.moves.aggregate(last=Max("seq"))["last"] or 0) + 1
         before = session.state
         after = engine.apply(rules, before, type, data, actor.rules_actor, session.seed, seq,
-                             engine.move_rng(session.seed, dice_of or seq))
+                             dice_of=dice_of)
         move = Move.objects.create(
             session=session, seq=seq, type=type, data=data, seat=_move_seat(data, actor),
             actor_user=actor.user, actor_guest=actor.guest, actor_seat=actor.rules_actor,
@@ -751,14 +754,10 @@ def guest_seat_free(*, session, actor, seat):
         raise Forbidden(_("Only the host may free a phone's seat."))
     with transaction.atomic():
         session = _locked(session)
-        seats = session.seats.count()
         if seat is None:
             message = _("Choose the seat to free.")
             raise Invalid(message, fields={"seat": [message]})
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < seats:
-            message = _("There is no seat %(seat)s: seats run from 0 to %(last)s.") % {
-                "seat": seat, "last": seats - 1}
-            raise Invalid(message, fields={"seat": [message]})
+        _seat_checked(seat, session.seats.count())
         if not session.guests.filter(seat=seat).update(seat=None):
             raise Conflict(_("No phone holds %(name)s's seat.") % {
                 "name": _seat_name(session, seat)})
@@ -769,11 +768,7 @@ def guest_seat_free(*, session, actor, seat):
 
 
 def guest_seat_claim(*, guest, seat):
-    seats = guest.session.seats.count()
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < seats:
-        message = _("There is no seat %(seat)s: seats run from 0 to %(last)s.") % {
-            "seat": seat, "last": seats - 1}
-        raise Invalid(message, fields={"seat": [message]})
+    _seat_checked(seat, guest.session.seats.count())
     if seat == guest.session.host_seat:
         raise Conflict(_("That seat is the host's."))
     if Guest.objects.filter(session=guest.session_id, seat=seat).exclude(pk=guest.pk).exists():

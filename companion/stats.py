@@ -281,15 +281,14 @@ def game_stats(*, owner, game, title="", records=RECORDS):
     results = Result.objects.filter(owner=owner, game=game, title=title)
     groups = list(results.values("score", "winner")
                   .annotate(count=Count("id"), last=Max("id")).order_by())
-    total = sum(row["count"] for row in groups)
+    everyone = sum(row["count"] for row in groups)
     last = max((row["last"] for row in groups), default=0)
     # The averages and the distribution count the results with a score (Result.score).
-    everyone = total
     groups = [row for row in groups if row["score"] is not None]
-    total = sum(row["count"] for row in groups)
+    scored = sum(row["count"] for row in groups)
     winning = sum(row["count"] for row in groups if row["winner"])
     points = sum(row["score"] * row["count"] for row in groups)
-    version = f"{everyone}.{total}.{last}.{winning}.{points:g}"
+    version = f"{everyone}.{scored}.{last}.{winning}.{points:g}"
     named = hashlib.sha256(title.encode()).hexdigest()[:16] if title else ""
     key = f"companion:game-stats:{owner.pk}:{game}:{named}:{records}:{version}"
     rest = cache.get(key)
@@ -305,8 +304,7 @@ def game_stats(*, owner, game, title="", records=RECORDS):
         "title": title,
         "plays": plays,
         "results": everyone,
-        "average": rounded(sum(row["score"] * row["count"] for row in groups) / total)
-        if total else None,
+        "average": rounded(points / scored) if scored else None,
         "winning_average": rounded(sum(row["score"] * row["count"] for row in groups
                                       if row["winner"]) / winning) if winning else None,
         "average_players": rounded(everyone / plays) if plays else None,

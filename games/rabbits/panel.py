@@ -59,9 +59,7 @@ def live_model(state: Mapping[str, Any], standings: Any = None) -> dict[str, Any
         "turn_seat": turn["seat"], "turn_name": names[turn["seat"]],
         "dice": turn["dice"], "price": turn["price"], "rolled": rolled,
         "lottery_played": turn.get("lottery", False), "ended": rules.ended_text(turn),
-        # The lottery's form is over once played or once the journey has paid (the rules'
-        # "right after the dice are rolled").
-        "lottery_over": bool(turn.get("lottery") or turn.get("paid")),
+        "lottery_over": rules.lottery_over(turn),
         "roller": roller, "roller_name": names[roller],
         # The seat that may play the turn's moves now (None: the next roll comes first).
         "acting": turn["seat"] if rolled and not turn.get("ended") and not finished else None,
@@ -176,8 +174,7 @@ def selection_preview(state: Mapping[str, Any], kind: str, seat: int, cards_text
         need = [rules.CITADEL_SUIT]
         brought = [card for card in cards if card in state["seats"][seat]["royals"]]
         if brought:
-            problems.append(_("{card} is one of the royals brought home: pay the door with "
-                              "other hearts.", card=brought[0]))
+            problems.append(rules.brought_home(brought[0]))
     if need:
         suit_names = rules.listing([rules.SUIT_NAMES[s] for s in rules.SUITS if s in need])
         wrong = [card for card in cards if card[-1] not in need]

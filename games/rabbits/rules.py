@@ -480,20 +480,26 @@ def _dice(data: dict[str, Any], rng: Any) -> list[int]:
     return list(dice)
 
 
+def lottery_over(turn: dict[str, Any]) -> bool:
+    """The lottery is over for the turn: played, or the journey has paid ("right after the dice
+    are rolled"). A turn kept before payments were counted has no "paid"."""
+    return bool(turn.get("lottery") or turn.get("paid"))
+
+
 def lottery(state: dict[str, Any], data: dict[str, Any], actor: int | None, rng: Any) -> dict:
     """+ THE LOTTERY: a held card matching one of the dice wins one card from the pile."""
     data = _data(data)
     seat = _seat(state, data)
     _in_turn(state, seat)
     name = _name(state, seat)
-    if state["turn"]["lottery"]:
-        raise RuleViolation(_("{name} has played the lottery already this turn.", name=name),
-                            field="card")
-    # "right after the dice are rolled": before the journey's first payment, which could
-    # otherwise spend the very card shown (a turn kept before this check has no "paid").
-    if state["turn"].get("paid"):
-        raise RuleViolation(_("The lottery comes right after the roll: {name} has paid on the "
-                              "journey already this turn.", name=name), field="card")
+    if lottery_over(state["turn"]):
+        # "right after the dice are rolled": before the journey's first payment, which could
+        # otherwise spend the very card shown.
+        said = (_("{name} has played the lottery already this turn.", name=name)
+                if state["turn"]["lottery"] else
+                _("The lottery comes right after the roll: {name} has paid on the journey "
+                  "already this turn.", name=name))
+        raise RuleViolation(said, field="card")
     if data.get("card") is None:
         raise RuleViolation(_("Say which card matches a die (card)."), field="card")
     try:
@@ -710,6 +716,13 @@ def arrive(state: dict[str, Any], data: dict[str, Any], actor: int | None, rng: 
     return new
 
 
+def brought_home(card: str) -> Text:
+    """Why a royal does not pay the advanced Citadel's door: the rules' refusal and the card
+    picker's (panel.selection_preview) alike."""
+    return _("{card} is one of the royals brought home: pay the door with other hearts.",
+             card=card)
+
+
 def _door_hearts(state: dict[str, Any], seat: int, cards: list[str]) -> None:
     """ADVANCED CITADEL: "expects hearts at the door when you're back", worth the price."""
     price = state["turn"]["price"]
@@ -721,8 +734,7 @@ def _door_hearts(state: dict[str, Any], seat: int, cards: list[str]) -> None:
             raise RuleViolation(_("{card} is not a heart: the Citadel's door takes hearts only.",
                                   card=card), field="cards")
         if is_royal(card):
-            raise RuleViolation(_("{card} is one of the royals brought home: pay the door with "
-                                  "other hearts.", card=card), field="cards")
+            raise RuleViolation(brought_home(card), field="cards")
     total = seat_selection_total(state, seat, cards)["total"]
     if total < price:
         raise RuleViolation(_add_up(cards, total, price), field="cards")
