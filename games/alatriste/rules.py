@@ -1003,7 +1003,8 @@ def dice_game_move(state, data, actor, rng):
     joiners = _joiners(state, data, index, bet)
     players = [index, *joiners]
     keys = {"player": index, **{str(j): j for j in joiners}}
-    rolls = _rolls(data, {*keys, "bank"})
+    rolls = _rolls(data, {*keys, "bank", *(str(i) for i in range(len(state["seats"])))})
+    _check_no_strays(state, rolls, keys)
     given = {key: _pair(rolls.get(key), _("the bank") if key == "bank" else _name(state, index))
              for key, index in [*keys.items(), ("bank", index)]}
     bases = dict.fromkeys([*keys, "bank"], 0)
@@ -1018,6 +1019,19 @@ def dice_game_move(state, data, actor, rng):
                      "pot": pot, "dice": dice, "ties": ties, "winner": winner,
                      "bank_won": winner is None}
     return _refresh_all(state)
+
+
+def _check_no_strays(state, rolls: Mapping[str, Any], keys: Mapping[str, int]) -> None:
+    """Dice given for a seat not in the game of dice, named (the panel lists every seat's dice)."""
+    for key in rolls:
+        if key == "bank" or key in keys:
+            continue
+        seat = int(key)
+        if seat == keys["player"]:
+            raise RuleViolation(_("{name} plays against the bank: give their dice as the "
+                                  "player's.", name=_name(state, seat)), field="rolls")
+        raise RuleViolation(_("{name} does not join this game of dice: add them to the joiners, "
+                              "or leave their dice out.", name=_name(state, seat)), field="rolls")
 
 
 def _joiners(state, data, index: int, bet: int) -> list[int]:

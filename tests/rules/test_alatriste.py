@@ -828,6 +828,16 @@ def test_dice_game_joiners_need_the_bet_and_to_be_free():
             "Give two dice for Quevedo")
 
 
+def test_dice_game_dice_of_a_seat_not_in_it_are_refused_by_name():
+    # The panel offers every seat's dice for the joiners: dice filled in for one not ticked.
+    refused(ready(), "dice_game", {"seat": 0, "bet": 5, "rolls": {"1": [3, 3]}},
+            "Quevedo does not join this game of dice", field="rolls")
+    refused(ready(), "dice_game", {"seat": 0, "bet": 5, "rolls": {"0": [3, 3]}},
+            "Íñigo plays against the bank", field="rolls")
+    refused(ready(), "dice_game", {"seat": 0, "bet": 5, "rolls": {"9": [3, 3]}},
+            "There are no dice for 9", field="rolls")
+
+
 
 @pytest.mark.parametrize("status", ["jail", "court_jail", "away", "refuge"])
 def test_the_dice_game_refused_off_the_board_says_so_in_its_own_words(status):

@@ -141,6 +141,28 @@ def test_a_duel_with_die_face_buttons_through_htmx(host, table):
     assert "Last duel" in page
 
 
+def test_a_joiner_s_dice_rolled_at_the_table_are_entered_on_the_page(host, table):
+    set_up(host, table)
+    page = panel_of(host, table)
+    dice_game = page[page.index('id="al-dice-game"'):page.index('id="al-plaza"')]
+    assert "Joiners' dice, when they roll at the table" in dice_game
+    assert 'name="die_2_1"' in dice_game and 'name="die_2_2"' in dice_game
+    response = move(host, table, htmx=True, type="dice_game", form="dice", seat=0, bet=5,
+                    joiners=["2"], die_player_1="1", die_player_2="2", die_bank_1="1",
+                    die_bank_2="1", die_2_1="6", die_2_2="5", dice="given")
+    assert response.status_code == 200
+    last = state(table)["last"]
+    assert last["dice"] == {"player": [1, 2], "bank": [1, 1], "2": [6, 5]}
+    assert last["winner"] == 2
+    # Dice filled in for a player who was not ticked as joining: refused, by name, at the form.
+    response = move(host, table, htmx=True, type="dice_game", form="dice", seat=2, bet=5,
+                    die_1_1="6", die_1_2="5", dice="given")
+    assert response.status_code == 400
+    page = response.content.decode()
+    message = "Quevedo does not join this game of dice"
+    assert page.index('value="dice"') < page.index(message) < page.index('id="al-plaza"')
+
+
 def test_roll_for_us_ignores_the_dice_and_patrol_fields_fold(host, table):
     set_up(host, table)
     move(host, table, type="duel", form="duel", challenger=0, challenged=1, accepted="true",
