@@ -5,6 +5,7 @@ in any text; json.loads fails with RecursionError on a body nested thousands of 
 
 import json
 import re
+import unicodedata
 
 from django.utils.translation import gettext as _
 
@@ -13,6 +14,11 @@ from companion.errors import Invalid
 DIGITS = re.compile(r"[0-9]{1,15}")
 # Control characters (NUL first), except the tab and the line breaks a note may have.
 CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+# Characters that show nothing yet make two texts differ: "Ana" and "Ana" with a zero-width
+# space, a soft hyphen or a direction override are two players that look alike on every list.
+# They are left out of every text. The joiners (U+200C, U+200D) stay: emoji and some scripts
+# need them.
+INVISIBLE = re.compile("[\u00ad\u200b\u2060\ufeff\u202a-\u202e\u2066-\u2069]")
 MAX_DEPTH = 20
 # int() refuses text of more than 4,300 digits with a ValueError (Python's guard against slow
 # conversions), and every game reads numbers written as text: a run of digits longer than any
@@ -86,14 +92,15 @@ def parse_json(raw):
 
 
 def text(value, *, field, label, max_length):
-    """A text field, stripped; Invalid when it is not text, too long or holds control
-    characters."""
+    """A text field, stripped, without invisible characters, in one Unicode form (NFC: "é" typed
+    as one character or as "e" and an accent is the same name); Invalid when it is not text, too
+    long or holds control characters."""
     if value is None:
         value = ""
     if not isinstance(value, str):
         message = _("%(label)s is text.") % {"label": label}
         raise Invalid(message, fields={field: [message]})
-    value = value.strip()
+    value = unicodedata.normalize("NFC", INVISIBLE.sub("", value)).strip()
     if has_control(value):
         message = _("%(label)s may not contain control characters.") % {"label": label}
         raise Invalid(message, fields={field: [message]})

@@ -37,6 +37,29 @@ def test_a_nul_in_any_text_is_400(as_alice, path, body):
     assert world() == before
 
 
+@pytest.mark.parametrize("look_alike", [
+    "Ana\u200b", "\u200bAna", "A\u00adna", "\u202eAna", "Ana\u2066", "\ufeffAna", "A\u2060na",
+])
+def test_a_name_with_an_invisible_character_is_the_name_without_it(as_alice, look_alike):
+    as_alice.post("/api/players/", {"name": "Ana"}, format="json")
+    again = as_alice.post("/api/players/", {"name": look_alike}, format="json")
+    assert again.status_code == 400 and "already have a player called Ana" in again.json()["detail"]
+    game = as_alice.post("/api/sessions/", {"game": "tiny", "players": [look_alike, "Bo"]},
+                         format="json")
+    assert game.status_code == 201, game.content
+    assert [seat["name"] for seat in game.json()["seats"]] == ["Ana", "Bo"]
+    assert Player.objects.filter(owner__username="alice").count() == 2  # Ana, once; Bo
+
+
+def test_a_name_typed_with_a_combining_accent_is_the_same_name(as_alice):
+    as_alice.post("/api/players/", {"name": "Jos\u00e9"}, format="json")
+    again = as_alice.post("/api/players/", {"name": "Jose\u0301"}, format="json")
+    assert again.status_code == 400 and "already have a player called" in again.json()["detail"]
+    # The joiners stay: a family emoji is one picture made of three.
+    family = "\U0001f468\u200d\U0001f469\u200d\U0001f467"
+    assert as_alice.post("/api/players/", {"name": family}, format="json").json()["name"] == family
+
+
 def test_a_nul_in_a_query_parameter_is_400(as_alice, game):
     body = refused_with_a_sentence(as_alice.get("/api/sessions/?game=%00"))
     assert "control characters" in body["detail"]
