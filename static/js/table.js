@@ -36,13 +36,57 @@
       return;
     }
     shown[name] = Math.max(shown[name] || 0, at);
-    htmx.swap(section, html, { swapStyle: "innerHTML" });
+    swapKeepingRefusals(section, html);
     if (name === "scoreboard") {
       follow();
       whilePlaying();
     }
     if (name === "panel_live") scheduleRefetch();
   }
+
+  // A refusal is the answer to this phone's own tap: a push of another phone's move, landing
+  // just after it, must not take the sentence away before it is read. It stays where it was
+  // (the same place under the same form, or in the section) until this phone sends a move again.
+  var REFUSAL = '.error[role="alert"]';
+  function swapKeepingRefusals(section, html) {
+    var kept = Array.prototype.map.call(section.querySelectorAll(REFUSAL), function (refusal) {
+      return placeOf(refusal, section);
+    });
+    htmx.swap(section, html, { swapStyle: "innerHTML" });
+    kept.forEach(function (place) { putBack(place, section); });
+  }
+  // Where a refusal sits: its form (by the form's name, `form` field) or the section, and the
+  // path of child positions from there.
+  function placeOf(refusal, section) {
+    var form = refusal.closest("form");
+    var named = form && section.contains(form) && form.querySelector('input[name="form"]');
+    var anchor = named ? form : section;
+    var path = [];
+    for (var node = refusal; node !== anchor; node = node.parentElement) {
+      path.unshift(Array.prototype.indexOf.call(node.parentElement.children, node));
+    }
+    return { refusal: refusal, form: named ? named.value : null, path: path };
+  }
+  function putBack(place, section) {
+    var anchor = section;
+    if (place.form !== null) {
+      var named = section.querySelector('input[name="form"][value="' + CSS.escape(place.form) + '"]');
+      anchor = named && named.closest("form");
+      if (!anchor) return;  // the table moved on and the form is gone: so is what it refused
+    }
+    if (anchor.querySelector(REFUSAL)) return;  // a sentence of its own is there
+    var parent = anchor;
+    for (var i = 0; i < place.path.length - 1; i++) {
+      parent = parent.children[place.path[i]];
+      if (!parent) return;
+    }
+    parent.insertBefore(place.refusal, parent.children[place.path[place.path.length - 1]] || null);
+  }
+  document.body.addEventListener("htmx:beforeRequest", function (event) {
+    var form = event.detail.elt;
+    if (!form || form.tagName !== "FORM") return;
+    document.querySelectorAll("#live " + REFUSAL).forEach(function (refusal) { refusal.remove(); });
+  });
 
   // A phone in step is pushed the log's new line alone (streams.Rendered): it goes on top, and
   // the oldest goes once the log holds as many lines as the page shows. A phone that does not
@@ -168,7 +212,7 @@
         stale = at < version();
         if (!fresh || !section || stale || controlsBusy()) return;
         shown.panel = Math.max(shown.panel || 0, at);
-        htmx.swap(section, fresh.innerHTML, { swapStyle: "innerHTML" });
+        swapKeepingRefusals(section, fresh.innerHTML);
         // The game's own script may bring this phone's result into view again.
         document.body.dispatchEvent(new CustomEvent("companion:controls", { bubbles: true }));
       })
