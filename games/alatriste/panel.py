@@ -93,7 +93,7 @@ def _changes(state, last):
     for index in last.get("deaths", []):
         note(index, _("dies"))
     for index in last.get("saved", []):
-        note(index, _("saved by his cards"))
+        note(index, _("saved by their cards"))
     for index in last.get("wanted", []):
         note(index, _wanted(rules.WANTED_TURNS))
     return [{"name": state["seats"][i]["name"], "what": joined(", ", texts)}

@@ -278,7 +278,7 @@ def _check_recovered(state: Mapping[str, Any], index: int, field: str, why: Text
     seat = state["seats"][index]
     if seat["recovering"]:
         raise RuleViolation(
-            _("{name} was saved from death and recovers until he has {n} Vigour chips ({vigour} "
+            _("{name} was saved from death and recovers until back at {n} Vigour chips ({vigour} "
               "now): {why}", name=seat["name"], n=WEAK_VIGOUR, vigour=seat["vigour"], why=why),
             field=field)
 
@@ -295,7 +295,7 @@ def _fighter(state: Mapping[str, Any], data: Mapping[str, Any], field: str) -> i
     seat = state["seats"][index]
     if seat["wanted_turns"] > 0:
         raise RuleViolation(
-            _("{name} is wanted: meeting another player sends him to the court jail.",
+            _("{name} is wanted: meeting another player means the court jail.",
               name=seat["name"]), field=field)
     return index
 
@@ -796,7 +796,8 @@ def attack_move(state, data, actor, rng):
     if action == "play":
         if source == target:
             raise RuleViolation(
-                _("{name} can't play an attack card on himself.", name=seat["name"]), field="to")
+                _("{name} can't play an attack card on their own board.", name=seat["name"]),
+                field="to")
         if seat["attacks"] >= MAX_ATTACKS:
             raise RuleViolation(
                 _("{name} already has {n} attack cards waiting.", name=seat["name"],
@@ -836,7 +837,7 @@ def _take(data: Mapping[str, Any]) -> dict[str, Any] | None:
     if take is None:
         return None
     if not isinstance(take, dict):
-        raise RuleViolation(_("Say which card the winner takes and whether he keeps it."),
+        raise RuleViolation(_("Say which card the winner takes and whether it is kept."),
                             field="take")
     return {"card": _card_name(take.get("card"), "take"),
             "keep": _bool(take, "keep", _("the winner keeps the card"), default=False)}
@@ -890,12 +891,12 @@ def duel_move(state, data, actor, rng):
     _check_recovered(state, challenger, "challenger", _("no duels or combats until then."))
     challenged = _fighter(state, data, "challenged")
     if challenger == challenged:
-        raise RuleViolation(_("A player can't challenge himself."), field="challenged")
+        raise RuleViolation(_("A duel needs two different players."), field="challenged")
     accepted = _bool(data, "accepted", _("the duel is accepted"))
     patrol = _patrol(data, rng)
     rolls = _rolls(data, {*roles, "challenger_extra", "challenged_extra"})
     take = _take(data)
-    hand = _bool(data, "loser_has_hand_cards", _("the loser has cards in his hand"),
+    hand = _bool(data, "loser_has_hand_cards", _("the loser has cards in hand"),
                  default=False)
     seats = (challenger, challenged)
     last = _fight_last("duel", roles, seats)
@@ -960,7 +961,7 @@ def combat_move(state, data, actor, rng):
     _check_recovered(state, attacker, "attacker", _("no duels or combats until then."))
     defender = _fighter(state, data, "defender")
     if attacker == defender:
-        raise RuleViolation(_("A player can't fight himself."), field="defender")
+        raise RuleViolation(_("A combat needs two different players."), field="defender")
     patrol = _patrol(data, rng)
     rolls = _rolls(data, {*roles, "attacker_extra", "defender_extra"})
     discard = _discards(data)
@@ -1217,7 +1218,7 @@ def _signed(value: int) -> str:
 
 def _deaths(state: Mapping[str, Any], last: Mapping[str, Any]) -> list[Text]:
     parts = [_("{name} dies", name=_who(state, i)) for i in last.get("deaths", [])]
-    parts += [_("{name} saved by his cards", name=_who(state, i)) for i in last.get("saved", [])]
+    parts += [_("{name} saved by their cards", name=_who(state, i)) for i in last.get("saved", [])]
     parts += [_("{name} wanted {n} turns", name=_who(state, i), n=WANTED_TURNS)
               for i in last.get("wanted", [])]
     return parts
@@ -1285,7 +1286,7 @@ def _with_outcome(text: Text, name: str, outcome: str | None) -> Text:
     if outcome == "dead":
         return _("{text}: {name} dies", text=text, name=name)
     if outcome == "saved":
-        return _("{text}: {name} is saved by his cards", text=text, name=name)
+        return _("{text}: {name} is saved by their cards", text=text, name=name)
     return text
 
 
@@ -1369,7 +1370,7 @@ def summary(move: Mapping[str, Any], before: Mapping[str, Any],
         return _status_summary(who, last)
     if kind == "death":
         if last["outcome"] == "saved":
-            return _("{name} is saved by his cards", name=who)
+            return _("{name} is saved by their cards", name=who)
         return _("{name} died", name=who)
     if kind == "valido":
         if last["won"]:

@@ -172,7 +172,7 @@ def test_attacks(as_alice, ready):
         play(as_alice, ready, type="attack", action="play", to=1, **{"from": 0})
     refused(as_alice, ready, match="3 attack cards", type="attack", action="play", to=1,
                                        **{"from": 2})
-    refused(as_alice, ready, match="himself", type="attack", action="play", to=0,
+    refused(as_alice, ready, match="their own board", type="attack", action="play", to=0,
                                 **{"from": 0})
     body = play(as_alice, ready, type="attack", action="resolve", to=1)
     assert body["summary"] == "Quevedo resolved an attack card (2 waiting)"
@@ -216,7 +216,7 @@ def test_a_duel_with_server_dice_patrol_refusal_and_take(as_alice, ready):
                    )["detail"] == "Equal: roll again"
     refused(as_alice, ready, code="invalid", type="duel", challenger=0, challenged=1,
             accepted=True, rolls={"challenger": [7, 3]})
-    refused(as_alice, ready, match="himself", type="duel", challenger=0, challenged=0,
+    refused(as_alice, ready, match="two different players", type="duel", challenger=0, challenged=0,
                                 accepted=True)
     body = play(as_alice, ready, type="duel", challenger=1, challenged=0, accepted=True)
     assert " vs " in body["summary"] and " = " in body["summary"]

@@ -386,7 +386,7 @@ def test_removing_a_card_and_refusals():
     refused(state, "card", {"seat": 0, "action": "drop", "card": QUEVEDO}, field="action")
 
 
-RECOVERING = "Íñigo was saved from death and recovers until he has 3 Vigour chips (1 now)"
+RECOVERING = "Íñigo was saved from death and recovers until back at 3 Vigour chips (1 now)"
 
 
 @pytest.mark.parametrize("move, data, field, why", [
@@ -452,7 +452,7 @@ def test_attack_cards_at_most_three_waiting_and_resolved_oldest_first():
         state = play(state, "attack", {"from": 0, "to": 1, "action": "play"})
     assert seat(state, 1)["attacks"] == 3
     refused(state, "attack", {"from": 2, "to": 1, "action": "play"}, "already has 3", "to")
-    refused(state, "attack", {"from": 1, "to": 1, "action": "play"}, "on himself")
+    refused(state, "attack", {"from": 1, "to": 1, "action": "play"}, "on their own board")
     state = play(state, "attack", {"to": 1, "action": "resolve"})
     assert seat(state, 1)["attacks"] == 2
     refused(ready(), "attack", {"to": 1, "action": "resolve"}, "no attack card waiting")
@@ -689,7 +689,7 @@ def test_no_duels_or_combats_out_of_the_streets(status):
 def test_a_wanted_player_is_captured_when_met_so_he_fights_no_one():
     state = with_seat(ready(), 0, wanted_turns=2)
     refused(state, "duel", {"challenger": 1, "challenged": 0, "accepted": True},
-            "Íñigo is wanted: meeting another player sends him to the court jail", "challenged")
+            "Íñigo is wanted: meeting another player means the court jail", "challenged")
     refused(state, "combat", {"attacker": 0, "defender": 1}, "Íñigo is wanted", "attacker")
     captured = play(state, "status", {"seat": 0, "status": "court_jail"})
     assert seat(captured, 0)["wanted_turns"] == 0
@@ -922,7 +922,7 @@ def test_death_with_vigour_cards_saves_and_recovers_at_three_chips():
     sheet = seat(after, 0)
     assert (sheet["status"], sheet["vigour"], sheet["recovering"]) == ("free", 0, True)
     assert len(sheet["cards"]) == 2
-    assert GAME.summary({"type": "death"}, state, after) == "Íñigo is saved by his cards"
+    assert GAME.summary({"type": "death"}, state, after) == "Íñigo is saved by their cards"
     after = play(after, "adjust", {"seat": 0, "stat": "vigour", "delta": 2})
     assert seat(after, 0)["recovering"] is True
     after = play(after, "adjust", {"seat": 0, "stat": "vigour", "delta": 1})

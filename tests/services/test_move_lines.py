@@ -115,3 +115,27 @@ def test_a_grant_line_kept_with_its_old_message_id_is_said_in_spanish_again(alic
     with translation.override("es"):
         assert "se le otorgó una carta de honor" in Move.objects.get(pk=grant.pk).line.__html__()
     assert Move.objects.get(pk=grant.pk).message == grant.message
+
+
+their_cards = import_module("companion.migrations.0016_alatriste_their_cards")
+
+
+def test_a_saved_line_kept_with_its_old_message_id_is_said_in_spanish_again(alice):
+    from tests.factories import session_for
+
+    table = session_for(alice, game="alatriste", players=("Ana", "Quevedo"))
+    setup = services.move_play(session=table, type="setup", actor=Actor(user=alice),
+                               data={"seat": 0, "fencing": 4, "ducats": 6})
+    # A death's line, as it was kept before 0016, inside a sentence of parts.
+    kept = {"sep": "; ", "parts": [{"id": "{name} is saved by his cards",
+                                    "values": {"name": "Ana"}}]}
+    Move.objects.filter(pk=setup.pk).update(message=kept)
+    with translation.override("es"):
+        assert Move.objects.get(pk=setup.pk).line.__html__() == "Ana is saved by his cards"
+
+    their_cards.rename(their_cards.RENAMED)(apps, None)
+
+    with translation.override("es"):
+        assert Move.objects.get(pk=setup.pk).line.__html__() == "A Ana le salvan sus cartas"
+    with translation.override("en"):
+        assert Move.objects.get(pk=setup.pk).line.__html__() == "Ana is saved by their cards"
