@@ -303,6 +303,10 @@
     if (answered && stale) {
       event.detail.shouldSwap = false;
       applyPendingPanel();
+      // The pushes replace the sections, not what the answer alone takes away: the question
+      // this answer settles ("End the game?", "Undo a phone's move?").
+      var asked = document.getElementById("confirm");
+      if (asked) asked.remove();
     }
   });
 

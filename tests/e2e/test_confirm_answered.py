@@ -1,0 +1,39 @@
+"""A question answered goes, even when the stream brings the answer's version before the answer:
+the host who said "Yes, go ahead" is not left looking at the question."""
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.e2e.conftest import guest_phone_for
+from tests.factories import session_for
+
+pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
+
+
+def test_the_question_goes_when_the_push_beats_the_answer(host_phone, phone, alice):
+    game = session_for(alice)
+    host = host_phone()
+    host.goto(f"/s/{game.pk}/")
+    host.wait_for_selector("#table[data-stream=open]", state="attached")
+    peter = guest_phone_for(phone, game, "Peter")
+    peter.locator("#move-payload").fill('{"seat": 1, "points": 3}')
+    peter.get_by_role("button", name="Play").click()
+    host.wait_for_selector('#table[data-version="1"]', state="attached")
+
+    # The host undoes Peter's move: asked first.
+    host.locator("#undo").get_by_role("button", name="Undo: Peter +3").click()
+    expect(host.locator("#confirm")).to_contain_text("Everyone at the table is told")
+
+    # "Yes": the undo's answer is held back until the stream has brought its version.
+    held = []
+    host.route(f"**/s/{game.pk}/undo/", lambda route: held.append(route))
+    with host.expect_request(f"**/s/{game.pk}/undo/"):
+        host.get_by_role("button", name="Yes, go ahead").click()
+    answer = held[0].fetch()
+    host.wait_for_selector('#table[data-version="2"]', state="attached")
+    expect(host.locator("#log")).to_contain_text("undone")
+    held[0].fulfill(response=answer)
+    expect(host.locator(".htmx-request")).to_have_count(0)
+
+    expect(host.locator("#confirm")).to_have_count(0)
+    expect(host.locator("#now")).to_be_in_viewport()
