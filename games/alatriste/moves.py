@@ -68,7 +68,10 @@ def _fold(data):
                 pairs.setdefault(who, [None, None])[DIE_SUFFIXES[suffix]] = _as_int(value)
         for who, pair in pairs.items():
             if None in pair:
-                errors["rolls"] = [_("Give both dice for %(who)s, or none.") % {"who": who}]
+                # The fold knows a seat's number and the roles' keys, not the names the page
+                # shows above each die: the sentence names no one.
+                errors["rolls"] = [_("One die of a pair was given alone: give both dice, or "
+                                     "none.")]
             rolls[who] = pair
         data["rolls"] = rolls
     if "patrol_distance" in data or "patrol_roll" in data:

@@ -161,6 +161,12 @@ def test_a_joiner_s_dice_rolled_at_the_table_are_entered_on_the_page(host, table
     page = response.content.decode()
     message = "Quevedo does not join this game of dice"
     assert page.index('value="dice"') < page.index(message) < page.index('id="al-plaza"')
+    # One die of a joiner's two: refused with a sentence that names no seat number.
+    response = move(host, table, htmx=True, type="dice_game", form="dice", seat=2, bet=5,
+                    joiners=["1"], die_1_1="6", dice="given")
+    assert response.status_code == 400
+    assert "One die of a pair was given alone: give both dice, or none." in (
+        response.content.decode())
 
 
 def test_roll_for_us_ignores_the_dice_and_patrol_fields_fold(host, table):
