@@ -8,6 +8,7 @@
   // panel_live: the part of a game's panel every phone sees alike (games/<game>/panel_live.html).
   var SECTIONS = ["scoreboard", "now", "log", "undo", "panel", "panel_live"];
   var pendingPanel = null;
+  var deferred = {};  // section -> the push held while a form of this phone's in it is on its way
   // The version each section shows: a push no newer than that is skipped (after our own move,
   // the stream brings the same fragments again).
   var shown = {};
@@ -35,8 +36,17 @@
       showNotice();
       return;
     }
+    // A section holding this phone's form on its way is not replaced under it: its answer
+    // would then find no form to land by (htmx swaps it inside #live, not over it) and none of
+    // the page's handlers would hear of it. The push is placed once the answer is in, if it is
+    // still newer than what the answer brought.
+    if (section.querySelector(".htmx-request")) {
+      deferred[name] = { html: html, at: at };
+      return;
+    }
     shown[name] = Math.max(shown[name] || 0, at);
-    swapKeepingRefusals(section, html);
+    swapSection(section, html);
+    if (name === "now") announce(at);
     if (name === "scoreboard") {
       follow();
       whilePlaying();
@@ -47,14 +57,61 @@
   // A refusal is the answer to this phone's own tap: a push of another phone's move, landing
   // just after it, must not take the sentence away before it is read. It stays where it was
   // (the same place under the same form, or in the section) until this phone sends a move again.
+  // (own_move.js hears of each swap, to give the focus back where the section took it away.)
   var REFUSAL = '.error[role="alert"]';
-  function swapKeepingRefusals(section, html) {
+  function swapSection(section, html) {
     var kept = Array.prototype.map.call(section.querySelectorAll(REFUSAL), function (refusal) {
       return placeOf(refusal, section);
     });
+    table.dispatchEvent(new CustomEvent("companion:swapping", { detail: { section: section } }));
     htmx.swap(section, html, { swapStyle: "innerHTML" });
     kept.forEach(function (place) { putBack(place, section); });
+    withToken(section);
+    table.dispatchEvent(new CustomEvent("companion:swapped", { detail: { section: section } }));
   }
+
+  // A pushed fragment is rendered without a request, so its plain forms (the rematch, posted
+  // without htmx) carry no CSRF token: the page's own (in <body hx-headers>) goes in.
+  function withToken(section) {
+    var token = null;
+    try {
+      token = JSON.parse(document.body.getAttribute("hx-headers") || "{}")["X-CSRFToken"];
+    } catch (error) { return; }
+    if (!token) return;
+    section.querySelectorAll("form").forEach(function (form) {
+      if (form.method !== "post" || form.querySelector('input[name="csrfmiddlewaretoken"]')) return;
+      var input = document.createElement("input");
+      input.type = "hidden";
+      input.name = "csrfmiddlewaretoken";
+      input.value = token;
+      form.prepend(input);
+    });
+  }
+
+  // What the table's now line says, said once per version to a screen reader: by #now itself
+  // (aria-live) when a push changes it in place, by #announce when this phone's own answer
+  // brings a new #live (a live region that arrives already filled is not read).
+  var announcer = document.getElementById("announce");
+  var announced = version();
+  function announce(at, fromAnswer) {
+    if (at <= announced) return;
+    announced = at;
+    var now = document.getElementById("now");
+    if (!fromAnswer || !announcer || !now) return;
+    var words = now.textContent.replace(/\s+/g, " ").trim();
+    announcer.textContent = "";  // the same words again (the same move made again) are read
+    window.requestAnimationFrame(function () { announcer.textContent = words; });
+  }
+
+  function placeDeferred() {
+    var waiting = deferred;
+    deferred = {};
+    Object.keys(waiting).forEach(function (name) {
+      if (waiting[name].at > (shown[name] || 0)) place(name, waiting[name].html, waiting[name].at);
+    });
+  }
+  document.body.addEventListener("htmx:afterRequest", placeDeferred);
+  document.body.addEventListener("htmx:sendError", placeDeferred);
   // Where a refusal sits: its form (by the form's name, `form` field) or the section, and the
   // path of child positions from there.
   function placeOf(refusal, section) {
@@ -212,7 +269,7 @@
         stale = at < version();
         if (!fresh || !section || stale || controlsBusy()) return;
         shown.panel = Math.max(shown.panel || 0, at);
-        swapKeepingRefusals(section, fresh.innerHTML);
+        swapSection(section, fresh.innerHTML);
         // The game's own script may bring this phone's result into view again.
         document.body.dispatchEvent(new CustomEvent("companion:controls", { bubbles: true }));
       })
@@ -297,7 +354,9 @@
     if (/^\s*<div id="live"[^>]*\bdata-asks\b/.test(event.detail.serverResponse || "")) return;
     var found = /data-version="(\d+)"/.exec(event.detail.serverResponse || "");
     var answered = found ? parseInt(found[1], 10) : 0;
-    var stale = SECTIONS.every(function (name) {
+    // Older than what the pushes have brought since (another phone moved meanwhile): swapped
+    // in, it would show the table as it was. This phone's own controls are fetched again.
+    var stale = answered < version() || SECTIONS.every(function (name) {
       return !document.getElementById(name) || (shown[name] || 0) >= answered;
     });
     if (answered && stale) {
@@ -307,6 +366,7 @@
       // this answer settles ("End the game?", "Undo a phone's move?").
       var asked = document.getElementById("confirm");
       if (asked) asked.remove();
+      scheduleRefetch();
     }
   });
 
@@ -321,17 +381,27 @@
     var live = document.getElementById("live");
     if (live && live.dataset.version) {
       var answered = parseInt(live.dataset.version, 10);
-      table.dataset.version = String(Math.max(answered, version()));
-      SECTIONS.forEach(function (name) {
-        shown[name] = Math.max(shown[name] || 0, answered);
-      });
+      var known = version();
+      var heard = (shown.now || 0) >= answered;
+      table.dataset.version = String(Math.max(answered, known));
+      // Every section is now as the answer drew it.
+      SECTIONS.forEach(function (name) { shown[name] = answered; });
+      var xhr = event.detail.xhr;
+      var posted = event.detail.requestConfig && event.detail.requestConfig.verb === "post";
+      if (posted && xhr && xhr.status < 300 && !live.hasAttribute("data-asks") && !heard) {
+        announce(answered, true);
+      }
+      // A refusal drawn before pushes this page has shown since: the sentence stays (it is
+      // kept across what comes), the table catches up at once.
+      if (answered < known) poll(true);
     }
   });
 
   // Polling with ETag, where streams are unavailable or keep failing.
-  function poll() {
-    var headers = { "HX-Request": "true", "HX-Target": "live",
-                    "If-None-Match": '"' + table.dataset.etag + '"' };
+  function poll(fresh) {
+    var headers = { "HX-Request": "true", "HX-Target": "live" };
+    // fresh: the page shows older than its ETag says (an old answer swapped in over pushes).
+    if (fresh !== true) headers["If-None-Match"] = '"' + table.dataset.etag + '"';
     return fetch(table.dataset.poll, { headers: headers, credentials: "same-origin" })
       .then(function (response) {
         if (response.status !== 200) return;

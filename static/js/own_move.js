@@ -1,0 +1,160 @@
+// This phone's own move, for the player who made it by keyboard or with a screen reader, and for
+// anyone whose move is refused. The answer replaces #live whole, and a push replaces a section:
+// - focus goes back to the button pressed (or the same control), else to the now line, where it
+//   was lost to the page's top;
+// - a refused form comes back with what was entered in it (the dice, the bet, who joins) and its
+//   folds open: the server draws every form as new.
+// (What the move did is said by table.js, which knows which version the now line has said.)
+(function () {
+  "use strict";
+  var table = document.getElementById("table");
+  if (!table) return;
+  var pending = null;  // the form this phone sent, as it was when sent
+  var REFILLED = { 400: true, 403: true };  // a field or a seat refused; not a table moved on
+
+  function formName(form) {
+    var named = form.querySelector('input[name="form"]');
+    return named ? named.value : null;
+  }
+
+  function formNamed(name) {
+    if (name === null) return null;
+    var named = document.querySelector('#live form input[name="form"][value="' + CSS.escape(name) + '"]');
+    return named && named.closest("form");
+  }
+
+  // A control is known again by its form's name, its own name and value, and its words.
+  function keyOf(element) {
+    var form = element.closest("form");
+    return { id: element.id || null, form: form ? formName(form) : null, tag: element.tagName,
+             name: element.getAttribute("name"), value: element.value,
+             text: element.textContent.trim() };
+  }
+
+  function find(key, within) {
+    if (key.id) return document.getElementById(key.id);
+    var scope = key.form !== null ? formNamed(key.form) : within;
+    if (!scope) return null;
+    var candidates = scope.querySelectorAll(key.tag);
+    for (var i = 0; i < candidates.length; i++) {
+      var candidate = candidates[i];
+      if (candidate.getAttribute("name") === key.name && candidate.value === key.value
+          && candidate.textContent.trim() === key.text) return candidate;
+    }
+    return null;
+  }
+
+  function focusOn(element) {
+    if (!element || element.disabled) {
+      element = document.getElementById("now");
+      if (!element) return;
+      element.setAttribute("tabindex", "-1");
+    }
+    element.focus({ preventScroll: true });
+  }
+
+  function lost() {
+    return !document.activeElement || document.activeElement === document.body
+      || !document.activeElement.isConnected;
+  }
+
+  // Taken as the form is sent (capture: before htmx reads it or disables its buttons).
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (!form.closest || !form.closest("#live")) return;
+    var submitter = event.submitter || null;
+    pending = {
+      form: form, name: formName(form),
+      values: Array.from(new FormData(form).entries()),
+      button: submitter ? keyOf(submitter) : null,
+      focused: form.contains(document.activeElement),
+      open: Array.prototype.map.call(form.querySelectorAll("details"), function (d) { return d.open; }),
+      around: [], xhr: null,
+    };
+    for (var fold = form.closest("details"); fold; fold = fold.parentElement.closest("details")) {
+      if (fold.id) pending.around.push(fold.id);
+    }
+  }, true);
+  document.body.addEventListener("htmx:beforeRequest", function (event) {
+    if (!pending || event.detail.elt !== pending.form) return;
+    var sent = pending;
+    sent.xhr = event.detail.xhr;
+    // The answer may not be swapped in (the stream brought its version first): the focus is
+    // given back all the same once it is in, wherever the page left it.
+    sent.xhr.addEventListener("loadend", function () {
+      window.requestAnimationFrame(function () {
+        if (sent.focused && lost()) focusAgain(sent);
+      });
+    });
+  });
+
+  document.body.addEventListener("htmx:afterSwap", function (event) {
+    var target = event.detail.target;
+    if (!pending || !target || target.id !== "live" || event.detail.xhr !== pending.xhr) return;
+    var sent = pending;
+    pending = null;
+    var form = formNamed(sent.name);
+    if (form && REFILLED[event.detail.xhr.status]) refill(form, sent);
+    if (sent.focused) focusAgain(sent);
+  });
+
+  function focusAgain(sent) {
+    var form = formNamed(sent.name);
+    focusOn((sent.button && find(sent.button)) || (form && form.querySelector("button")));
+  }
+
+  function refill(form, sent) {
+    var given = {};
+    sent.values.forEach(function (pair) {
+      if (typeof pair[1] === "string") (given[pair[0]] = given[pair[0]] || []).push(pair[1]);
+    });
+    Array.prototype.forEach.call(form.elements, function (field) {
+      var type = (field.type || "").toLowerCase();
+      // Hidden fields are the server's (the version it answered at); buttons are not entries.
+      if (!field.name || type === "hidden" || field.tagName === "BUTTON" || type === "submit") return;
+      var values = given[field.name] || [];
+      if (type === "checkbox" || type === "radio") {
+        field.checked = values.indexOf(field.value) !== -1;
+      } else if (field.tagName === "SELECT") {
+        Array.prototype.forEach.call(field.options, function (option) {
+          option.selected = values.indexOf(option.value) !== -1;
+        });
+      } else if (values.length) {
+        field.value = values[0];
+      }
+    });
+    form.querySelectorAll("details").forEach(function (fold, i) {
+      if (sent.open[i]) fold.open = true;
+    });
+    sent.around.forEach(function (id) {
+      var fold = document.getElementById(id);
+      if (fold && fold.tagName === "DETAILS") fold.open = true;
+    });
+  }
+
+  // A control reached by Tab (Shift+Tab above all) stops below the sticky now line, not under
+  // it: the page's scroll padding follows the line's height as it changes.
+  function padForNow() {
+    var now = document.getElementById("now");
+    if (now) document.documentElement.style.scrollPaddingTop = (now.offsetHeight + 16) + "px";
+  }
+  padForNow();
+  window.addEventListener("resize", padForNow);
+  document.body.addEventListener("htmx:afterSettle", padForNow);
+  table.addEventListener("companion:swapped", padForNow);
+
+  // A push that replaces the section holding the focus (another phone's move, or this phone's
+  // controls fetched again) gives the focus back to the same control in the new one.
+  var held = null;
+  table.addEventListener("companion:swapping", function (event) {
+    held = event.detail.section.contains(document.activeElement) && document.activeElement !== document.body
+      ? keyOf(document.activeElement) : null;
+  });
+  table.addEventListener("companion:swapped", function (event) {
+    if (held && lost()) {
+      var again = find(held, event.detail.section);
+      if (again) again.focus({ preventScroll: true });
+    }
+    held = null;
+  });
+})();

@@ -1,0 +1,119 @@
+"""This phone's own answer and the stream's pushes, in either order (static/js/table.js): the
+page ends showing the latest table, with one #live, whatever came first. Each test holds the
+answer back (Playwright's route) until the stream has brought what it must overtake."""
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from companion import services
+from tests.e2e.conftest import guest_phone_for
+from tests.factories import session_for
+
+pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
+
+
+def held_answer(page, path):
+    """Route `path`'s POSTs into a list, to be fetched and fulfilled by the test."""
+    held = []
+    page.route(re.compile(rf".*{re.escape(path)}$"), lambda route: held.append(route))
+    return held
+
+
+def play(page, payload):
+    page.locator("#move-payload").fill(payload)
+    page.get_by_role("button", name="Play").click()
+
+
+def test_an_undo_whose_section_is_pushed_first_lands_as_one_live(host_phone, phone, alice):
+    game = session_for(alice)
+    peter = guest_phone_for(phone, game, "Peter")
+    peter.wait_for_selector("#table[data-stream=open]", state="attached")
+    play(peter, '{"seat": 1, "points": 3}')
+    peter.wait_for_selector('#live[data-version="1"]', state="attached")
+    held = held_answer(peter, f"/s/{game.pk}/undo/")
+    with peter.expect_request(re.compile(r".*/undo/$")):
+        peter.locator("#undo").get_by_role("button", name="Undo: Peter +3").click()
+    answer = held[0].fetch()
+    # The undo's push (its #undo section among them) reaches the phone before its answer.
+    peter.wait_for_selector('#table[data-version="2"]', state="attached")
+    held[0].fulfill(response=answer)
+    expect(peter.locator(".htmx-request")).to_have_count(0)
+    expect(peter.locator("[id=live]")).to_have_count(1)
+    expect(peter.locator("#live")).to_have_attribute("data-version", "2")
+    expect(peter.locator("#log")).to_contain_text("undone")
+    expect(peter.locator("#undo")).not_to_contain_text("Undo: Peter +3")
+
+
+def test_an_answer_older_than_a_push_does_not_take_the_table_back(host_phone, alice):
+    # The score pad: a game whose own controls are not pushed (only its live part is).
+    game = session_for(alice, game="pad", players=("Ana", "Ben", "Cy"),
+                       options={"game": "Hearts", "win": "low"})
+    services.session_host_seat(session=game, seat=0)
+    game.refresh_from_db()
+    seated = game.version
+    host = host_phone()
+    host.goto(f"/s/{game.pk}/")
+    host.wait_for_selector("#table[data-stream=open]", state="attached")
+    held = held_answer(host, f"/s/{game.pk}/move/")
+    own = host.locator("[data-own]")
+    own.get_by_label("Your points, Ana: round 1").fill("5")
+    with host.expect_request(re.compile(r".*/move/$")):
+        own.get_by_role("button", name="Save").click()
+    answer = held[0].fetch()  # Ana's, drawn now
+    # Meanwhile Ben's phone saves his: the version after reaches the host's page first.
+    game.refresh_from_db()
+    services.move_play(session=game, type="score", data={"seat": 1, "points": 3},
+                       actor=services.Actor(user=alice))
+    host.wait_for_selector(f'#table[data-version="{seated + 2}"]', state="attached")
+    expect(host.locator("#log")).to_contain_text("Ben")
+    held[0].fulfill(response=answer)
+    expect(host.locator(".htmx-request")).to_have_count(0)
+    expect(host.locator("#live")).not_to_have_attribute("data-version", str(seated + 1))
+    expect(host.locator("#log li")).to_have_count(2)
+    expect(host.locator("#undo")).to_contain_text("Ben")
+    expect(host.locator("#scoreboard tr", has_text="Ben")).to_contain_text("3")
+
+
+def test_a_refusal_older_than_a_push_shows_its_sentence_and_the_latest_table(
+        host_phone, alice):
+    game = session_for(alice)
+    host = host_phone()
+    host.goto(f"/s/{game.pk}/")
+    host.wait_for_selector("#table[data-stream=open]", state="attached")
+    held = held_answer(host, f"/s/{game.pk}/move/")
+    with host.expect_request(re.compile(r".*/move/$")):
+        play(host, '{"seat": 0, "points": "lots"}')
+    refusal = held[0].fetch()  # drawn at version 0
+    services.move_play(session=game, type="add", data={"seat": 1, "points": 3},
+                       actor=services.Actor(user=alice))
+    host.wait_for_selector('#table[data-version="1"]', state="attached")
+    held[0].fulfill(response=refusal)
+    expect(host.locator("#panel [role=alert]")).to_contain_text("A valid integer is required")
+    # The table catches up at once: the refusal's #live was drawn before Peter's move.
+    expect(host.locator("#live")).to_have_attribute("data-version", "0")
+    expect(host.locator("#log")).to_contain_text("Peter +3")
+    expect(host.locator("#panel [role=alert]")).to_contain_text("A valid integer is required")
+
+
+def test_a_game_over_pushed_before_the_answer_offers_a_rematch_that_works(host_phone, alice):
+    game = session_for(alice)
+    services.move_play(session=game, type="add", data={"seat": 0, "points": 10},
+                       actor=services.Actor(user=alice))
+    host = host_phone()
+    host.goto(f"/s/{game.pk}/")
+    host.wait_for_selector("#table[data-stream=open]", state="attached")
+    held = held_answer(host, f"/s/{game.pk}/move/")
+    with host.expect_request(re.compile(r".*/move/$")):
+        play(host, '{"seat": 0, "points": 10}')  # Vanessa reaches 20: the game is over
+    answer = held[0].fetch()
+    host.wait_for_selector('#table[data-version="2"]', state="attached")
+    expect(host.locator("#scoreboard")).to_contain_text("Rematch")
+    held[0].fulfill(response=answer)
+    expect(host.locator(".htmx-request")).to_have_count(0)
+    host.route(re.compile(r".*/move/$"), lambda route: route.continue_())
+    host.get_by_role("button", name="Rematch").click()
+    host.wait_for_url(re.compile(r".*/s/\d+/$"))
+    assert host.url.rstrip("/").split("/")[-1] != str(game.pk)
+    expect(host.locator("#scoreboard")).to_be_visible()
