@@ -459,6 +459,9 @@
     document.querySelectorAll("[data-while-playing]").forEach(function (section) {
       section.hidden = over;
     });
+    document.querySelectorAll("[data-when-over]").forEach(function (badge) {
+      badge.hidden = !over;
+    });
   }
   document.body.addEventListener("htmx:afterSettle", whilePlaying);
 

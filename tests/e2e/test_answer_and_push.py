@@ -110,6 +110,7 @@ def test_a_game_over_pushed_before_the_answer_offers_a_rematch_that_works(host_p
     answer = held[0].fetch()
     host.wait_for_selector('#table[data-version="2"]', state="attached")
     expect(host.locator("#scoreboard")).to_contain_text("Rematch")
+    expect(host.locator("h1 + .badge")).to_have_text("finished")  # the page's heading too
     held[0].fulfill(response=answer)
     expect(host.locator(".htmx-request")).to_have_count(0)
     host.route(re.compile(r".*/move/$"), lambda route: route.continue_())
