@@ -226,7 +226,8 @@ def table_context(request, session, actor, *, refusal=None, confirm=None):
     posted = dict(request.POST.lists()) if refusal and request.method == "POST" else None
     context = fragment_context(session, actor, posted=posted, refusal=refusal)
     context.update({
-        "etag": _etag(session, actor).strip('"') if actor is not None else "",
+        # What the page's script polls with: the #live part's validator.
+        "etag": _live_etag(_etag(session, actor)).strip('"') if actor is not None else "",
         "confirm": confirm,
         "invite": _invite(session, actor),
         "phones_seats": _phones_seats(session, actor),
@@ -239,6 +240,12 @@ def table_context(request, session, actor, *, refusal=None, confirm=None):
 def _unweakened(validator):
     """An If-None-Match as sent back: a compressed answer's ETag comes back weak (W/"...")."""
     return (validator or "").removeprefix("W/")
+
+
+def _live_etag(etag):
+    """The validator of the table's #live part alone: another than the whole page's, or a
+    browser that kept the part (a phone's poll) would answer a reload of the page with it."""
+    return etag[:-1] + '-live"'
 
 
 def _etag(session, actor):
@@ -256,13 +263,12 @@ def _etag(session, actor):
 
 def table(request, pk):
     session, actor = _access(request, pk)
-    etag = _etag(session, actor)
+    partial = bool(request.htmx and request.htmx.target)
+    etag = _live_etag(_etag(session, actor)) if partial else _etag(session, actor)
     if _unweakened(request.headers.get("If-None-Match")) == etag:
         response = HttpResponse(status=304)
     else:
-        template = "companion/table.html"
-        if request.htmx and request.htmx.target:
-            template += "#live"
+        template = "companion/table.html" + ("#live" if partial else "")
         response = render(request, template, table_context(request, session, actor))
     response["ETag"] = etag
     response["Cache-Control"] = "no-cache"

@@ -17,23 +17,30 @@
     return named ? named.value : null;
   }
 
-  function formNamed(name) {
-    if (name === null) return null;
-    var named = document.querySelector('#live form input[name="form"][value="' + CSS.escape(name) + '"]');
-    return named && named.closest("form");
+  // Forms are known by their name (the `form` field) and, where two share one (each attack
+  // card's), by their place among those.
+  function formsNamed(name) {
+    if (name === null) return [];
+    return Array.prototype.map.call(
+      document.querySelectorAll('#live form input[name="form"][value="' + CSS.escape(name) + '"]'),
+      function (named) { return named.closest("form"); });
+  }
+  function formNamed(name, nth) {
+    return formsNamed(name)[nth || 0] || null;
   }
 
   // A control is known again by its form's name, its own name and value, and its words.
   function keyOf(element) {
     var form = element.closest("form");
-    return { id: element.id || null, form: form ? formName(form) : null, tag: element.tagName,
-             name: element.getAttribute("name"), value: element.value,
+    var name = form ? formName(form) : null;
+    return { id: element.id || null, form: name, nth: form ? formsNamed(name).indexOf(form) : 0,
+             tag: element.tagName, name: element.getAttribute("name"), value: element.value,
              text: element.textContent.trim() };
   }
 
   function find(key, within) {
     if (key.id) return document.getElementById(key.id);
-    var scope = key.form !== null ? formNamed(key.form) : within;
+    var scope = key.form !== null ? formNamed(key.form, key.nth) : within;
     if (!scope) return null;
     var candidates = scope.querySelectorAll(key.tag);
     for (var i = 0; i < candidates.length; i++) {
@@ -44,13 +51,17 @@
     return null;
   }
 
+  // The control used, else the now line (never another button: a second Enter would make
+  // another move). A control in a closed fold or hidden takes no focus: the now line then.
   function focusOn(element) {
-    if (!element || element.disabled) {
-      element = document.getElementById("now");
-      if (!element) return;
-      element.setAttribute("tabindex", "-1");
+    if (element && !element.disabled) {
+      element.focus({ preventScroll: true });
+      if (document.activeElement === element) return;
     }
-    element.focus({ preventScroll: true });
+    var now = document.getElementById("now");
+    if (!now) return;
+    now.setAttribute("tabindex", "-1");
+    now.focus({ preventScroll: true });
   }
 
   function lost() {
@@ -63,9 +74,11 @@
     var form = event.target;
     if (!form.closest || !form.closest("#live")) return;
     var submitter = event.submitter || null;
+    var name = formName(form);
     pending = {
-      form: form, name: formName(form),
+      form: form, name: name, nth: formsNamed(name).indexOf(form),
       values: Array.from(new FormData(form).entries()),
+      fields: Array.prototype.map.call(form.elements, function (field) { return field.name; }),
       button: submitter ? keyOf(submitter) : null,
       focused: form.contains(document.activeElement),
       open: Array.prototype.map.call(form.querySelectorAll("details"), function (d) { return d.open; }),
@@ -93,14 +106,13 @@
     if (!pending || !target || target.id !== "live" || event.detail.xhr !== pending.xhr) return;
     var sent = pending;
     pending = null;
-    var form = formNamed(sent.name);
+    var form = formNamed(sent.name, sent.nth);
     if (form && REFILLED[event.detail.xhr.status]) refill(form, sent);
     if (sent.focused) focusAgain(sent);
   });
 
   function focusAgain(sent) {
-    var form = formNamed(sent.name);
-    focusOn((sent.button && find(sent.button)) || (form && form.querySelector("button")));
+    focusOn(sent.button && find(sent.button));
   }
 
   function refill(form, sent) {
@@ -108,11 +120,15 @@
     sent.values.forEach(function (pair) {
       if (typeof pair[1] === "string") (given[pair[0]] = given[pair[0]] || []).push(pair[1]);
     });
+    var changed = null;
     Array.prototype.forEach.call(form.elements, function (field) {
       var type = (field.type || "").toLowerCase();
-      // Hidden fields are the server's (the version it answered at); buttons are not entries.
-      if (!field.name || type === "hidden" || field.tagName === "BUTTON" || type === "submit") return;
+      // Hidden fields are the server's (the version it answered at); buttons are not entries; a
+      // field the sent form did not have is as the server drew it (a new seat's offer, say).
+      if (!field.name || type === "hidden" || field.tagName === "BUTTON" || type === "submit"
+          || sent.fields.indexOf(field.name) === -1) return;
       var values = given[field.name] || [];
+      var before = type === "checkbox" || type === "radio" ? field.checked : field.value;
       if (type === "checkbox" || type === "radio") {
         field.checked = values.indexOf(field.value) !== -1;
       } else if (field.tagName === "SELECT") {
@@ -122,7 +138,16 @@
       } else if (values.length) {
         field.value = values[0];
       }
+      if ((type === "checkbox" || type === "radio" ? field.checked : field.value) !== before) {
+        changed = field;
+      }
     });
+    // What the form shows from its fields (a preview, a running total) follows them. The form
+    // is marked refused, not half filled: a push of the whole panel waits for it (table.js), a
+    // fetch of this phone's controls drawn for a table moved on does not.
+    if (changed) changed.dispatchEvent(new Event("change", { bubbles: true }));
+    delete form.dataset.dirty;
+    if (form.closest("#panel")) form.dataset.refused = "1";
     form.querySelectorAll("details").forEach(function (fold, i) {
       if (sent.open[i]) fold.open = true;
     });

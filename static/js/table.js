@@ -20,7 +20,7 @@
 
   function panelDirty() {
     var panel = document.getElementById("panel");
-    return !!(panel && panel.querySelector("[data-dirty]"));
+    return !!(panel && panel.querySelector("[data-dirty], [data-refused]"));
   }
 
   function place(name, html, at) {
@@ -55,14 +55,17 @@
   }
 
   // A refusal is the answer to this phone's own tap: a push of another phone's move, landing
-  // just after it, must not take the sentence away before it is read. It stays where it was
-  // (the same place under the same form, or in the section) until this phone sends a move again.
+  // just after it, must not take the sentence away before it is read. One said in the section
+  // (the now line, the undo button) stays where it was until this phone sends a move again; one
+  // under a form goes with the form (a refused form is held as half filled, with its sentence,
+  // by own_move.js, so a whole panel pushed waits for it; a form drawn anew has nothing left of
+  // what the sentence was about).
   // (own_move.js hears of each swap, to give the focus back where the section took it away.)
   var REFUSAL = '.error[role="alert"]';
   function swapSection(section, html) {
-    var kept = Array.prototype.map.call(section.querySelectorAll(REFUSAL), function (refusal) {
-      return placeOf(refusal, section);
-    });
+    var kept = Array.prototype.filter.call(section.querySelectorAll(REFUSAL), function (refusal) {
+      return !refusal.closest("form");
+    }).map(function (refusal) { return placeOf(refusal, section); });
     table.dispatchEvent(new CustomEvent("companion:swapping", { detail: { section: section } }));
     htmx.swap(section, html, { swapStyle: "innerHTML" });
     kept.forEach(function (place) { putBack(place, section); });
@@ -112,27 +115,17 @@
   }
   document.body.addEventListener("htmx:afterRequest", placeDeferred);
   document.body.addEventListener("htmx:sendError", placeDeferred);
-  // Where a refusal sits: its form (by the form's name, `form` field) or the section, and the
-  // path of child positions from there.
+  // Where a refusal sits: the path of child positions from its section.
   function placeOf(refusal, section) {
-    var form = refusal.closest("form");
-    var named = form && section.contains(form) && form.querySelector('input[name="form"]');
-    var anchor = named ? form : section;
     var path = [];
-    for (var node = refusal; node !== anchor; node = node.parentElement) {
+    for (var node = refusal; node !== section; node = node.parentElement) {
       path.unshift(Array.prototype.indexOf.call(node.parentElement.children, node));
     }
-    return { refusal: refusal, form: named ? named.value : null, path: path };
+    return { refusal: refusal, path: path };
   }
   function putBack(place, section) {
-    var anchor = section;
-    if (place.form !== null) {
-      var named = section.querySelector('input[name="form"][value="' + CSS.escape(place.form) + '"]');
-      anchor = named && named.closest("form");
-      if (!anchor) return;  // the table moved on and the form is gone: so is what it refused
-    }
-    if (anchor.querySelector(REFUSAL)) return;  // a sentence of its own is there
-    var parent = anchor;
+    if (section.querySelector(REFUSAL)) return;  // a sentence of its own is there
+    var parent = section;
     for (var i = 0; i < place.path.length - 1; i++) {
       parent = parent.children[place.path[i]];
       if (!parent) return;
@@ -184,8 +177,9 @@
     if (pendingPanel === null) return;
     var pending = pendingPanel;
     pendingPanel = null;
-    document.querySelectorAll("#panel [data-dirty]").forEach(function (form) {
+    document.querySelectorAll("#panel [data-dirty], #panel [data-refused]").forEach(function (form) {
       delete form.dataset.dirty;
+      delete form.dataset.refused;
     });
     place("panel", pending.html, pending.at);
   }
@@ -198,7 +192,9 @@
     if (form && !form.hasAttribute("data-live-preview")) form.dataset.dirty = "1";
   }
   document.addEventListener("submit", function (event) {
-    if (event.target.dataset) delete event.target.dataset.dirty;
+    if (!event.target.dataset) return;
+    delete event.target.dataset.dirty;
+    delete event.target.dataset.refused;
   }, true);
   document.addEventListener("click", function (event) {
     if (event.target.closest && event.target.closest("#moved-on button")) applyPendingPanel();
@@ -249,9 +245,15 @@
   }
   var refetching = false;
   var refetchScheduled = false;
+  // forced: the controls are fetched whatever the keys say (this phone's own answer was left
+  // out as older than the table: the score pad's own round, say, is its answer's to bring).
+  var refetchForced = false;
   function refetchControls() {
     var keys = controlsKeys();
-    if (refetching || !keys || keys[0] === keys[1] || controlsBusy() || !table.dataset.poll) return;
+    var forced = refetchForced;
+    if (refetching || controlsBusy() || !table.dataset.poll) return;
+    if (!forced && (!keys || keys[0] === keys[1])) return;
+    refetchForced = false;
     refetching = true;
     var stale = false;
     fetch(table.dataset.poll, { headers: { "HX-Request": "true", "HX-Target": "live" },
@@ -277,11 +279,13 @@
       .then(function () {
         refetching = false;
         // A push that came meanwhile may have moved the table on again.
+        if (stale && forced) return scheduleRefetch(true);
         var now = controlsKeys();
-        if (now && now[0] !== now[1] && (stale || now[0] !== keys[0])) scheduleRefetch();
+        if (now && now[0] !== now[1] && (stale || !keys || now[0] !== keys[0])) scheduleRefetch();
       });
   }
-  function scheduleRefetch() {
+  function scheduleRefetch(force) {
+    if (force === true) refetchForced = true;
     if (refetchScheduled) return;
     refetchScheduled = true;
     window.setTimeout(function () {
@@ -366,7 +370,7 @@
       // this answer settles ("End the game?", "Undo a phone's move?").
       var asked = document.getElementById("confirm");
       if (asked) asked.remove();
-      scheduleRefetch();
+      scheduleRefetch(answered < version());
     }
   });
 
@@ -402,7 +406,10 @@
     var headers = { "HX-Request": "true", "HX-Target": "live" };
     // fresh: the page shows older than its ETag says (an old answer swapped in over pushes).
     if (fresh !== true) headers["If-None-Match"] = '"' + table.dataset.etag + '"';
-    return fetch(table.dataset.poll, { headers: headers, credentials: "same-origin" })
+    // Never kept by the browser: the fragment and the whole page share an ETag, so a fragment
+    // kept would be what a reload of the page is answered with (304).
+    return fetch(table.dataset.poll, { headers: headers, credentials: "same-origin",
+                                       cache: "no-store" })
       .then(function (response) {
         if (response.status !== 200) return;
         table.dataset.etag = (response.headers.get("ETag") || "").replace(/^W\//, "")

@@ -2,6 +2,7 @@
 viewport against the live test server."""
 
 import os
+import re
 from pathlib import Path
 
 import pytest
@@ -213,3 +214,20 @@ def seeded_data(transactional_db):
 
     if not Card.objects.filter(owner=None).exists():
         import_module("games.alatriste.migrations.0002_seed_cards").seed(apps, None)
+
+
+def held_answer(page, path):
+    """Route `path`'s POSTs into a list, to be fetched and fulfilled by the test."""
+    held = []
+    page.route(re.compile(rf".*{re.escape(path)}$"), lambda route: held.append(route))
+    return held
+
+
+def first_held(page, held):
+    """The held request, once its route handler has run (Playwright runs it while the page is
+    asked anything)."""
+    for _ in range(1000):
+        if held:
+            return held[0]
+        page.evaluate("0")
+    raise AssertionError("the request was never held")

@@ -8,17 +8,10 @@ import pytest
 from playwright.sync_api import expect
 
 from companion import services
-from tests.e2e.conftest import guest_phone_for
+from tests.e2e.conftest import first_held, guest_phone_for, held_answer
 from tests.factories import session_for
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
-
-
-def held_answer(page, path):
-    """Route `path`'s POSTs into a list, to be fetched and fulfilled by the test."""
-    held = []
-    page.route(re.compile(rf".*{re.escape(path)}$"), lambda route: held.append(route))
-    return held
 
 
 def play(page, payload):
@@ -35,7 +28,7 @@ def test_an_undo_whose_section_is_pushed_first_lands_as_one_live(host_phone, pho
     held = held_answer(peter, f"/s/{game.pk}/undo/")
     with peter.expect_request(re.compile(r".*/undo/$")):
         peter.locator("#undo").get_by_role("button", name="Undo: Peter +3").click()
-    answer = held[0].fetch()
+    answer = first_held(peter, held).fetch()
     # The undo's push (its #undo section among them) reaches the phone before its answer.
     peter.wait_for_selector('#table[data-version="2"]', state="attached")
     held[0].fulfill(response=answer)
@@ -61,7 +54,7 @@ def test_an_answer_older_than_a_push_does_not_take_the_table_back(host_phone, al
     own.get_by_label("Your points, Ana: round 1").fill("5")
     with host.expect_request(re.compile(r".*/move/$")):
         own.get_by_role("button", name="Save").click()
-    answer = held[0].fetch()  # Ana's, drawn now
+    answer = first_held(host, held).fetch()  # Ana's, drawn now
     # Meanwhile Ben's phone saves his: the version after reaches the host's page first.
     game.refresh_from_db()
     services.move_play(session=game, type="score", data={"seat": 1, "points": 3},
@@ -85,7 +78,7 @@ def test_a_refusal_older_than_a_push_shows_its_sentence_and_the_latest_table(
     held = held_answer(host, f"/s/{game.pk}/move/")
     with host.expect_request(re.compile(r".*/move/$")):
         play(host, '{"seat": 0, "points": "lots"}')
-    refusal = held[0].fetch()  # drawn at version 0
+    refusal = first_held(host, held).fetch()  # drawn at version 0
     services.move_play(session=game, type="add", data={"seat": 1, "points": 3},
                        actor=services.Actor(user=alice))
     host.wait_for_selector('#table[data-version="1"]', state="attached")
@@ -107,7 +100,7 @@ def test_a_game_over_pushed_before_the_answer_offers_a_rematch_that_works(host_p
     held = held_answer(host, f"/s/{game.pk}/move/")
     with host.expect_request(re.compile(r".*/move/$")):
         play(host, '{"seat": 0, "points": 10}')  # Vanessa reaches 20: the game is over
-    answer = held[0].fetch()
+    answer = first_held(host, held).fetch()
     host.wait_for_selector('#table[data-version="2"]', state="attached")
     expect(host.locator("#scoreboard")).to_contain_text("Rematch")
     expect(host.locator("h1 + .badge")).to_have_text("finished")  # the page's heading too
@@ -115,6 +108,54 @@ def test_a_game_over_pushed_before_the_answer_offers_a_rematch_that_works(host_p
     expect(host.locator(".htmx-request")).to_have_count(0)
     host.route(re.compile(r".*/move/$"), lambda route: route.continue_())
     host.get_by_role("button", name="Rematch").click()
-    host.wait_for_url(re.compile(r".*/s/\d+/$"))
-    assert host.url.rstrip("/").split("/")[-1] != str(game.pk)
+    host.wait_for_url(lambda url: re.search(r"/s/(\d+)/$", url) is not None
+                      and not url.endswith(f"/s/{game.pk}/"))
     expect(host.locator("#scoreboard")).to_be_visible()
+
+
+def test_an_own_answer_left_out_as_older_still_brings_the_phone_s_own_form(phone, alice):
+    # The score pad: Ben's own form is drawn for his next round, which only his own answer
+    # changes (the controls' key, the rounds begun and completed, stays as it was).
+    game = session_for(alice, game="pad", players=("Ana", "Ben", "Cy"),
+                       options={"game": "Hearts", "win": "low"})
+    host = services.Actor(user=alice)
+    services.move_play(session=game, type="round", data={"scores": [1, 2, 3]}, actor=host)
+    game.refresh_from_db()
+    services.move_play(session=game, type="score", data={"seat": 0, "points": 5}, actor=host)
+    ben = guest_phone_for(phone, game, "Ben")
+    ben.wait_for_selector("#table[data-stream=open]", state="attached")
+    held = held_answer(ben, f"/s/{game.pk}/move/")
+    own = ben.locator("[data-own]")
+    own.get_by_label("Your points, Ben: round 2").fill("4")
+    with ben.expect_request(re.compile(r".*/move/$")):
+        own.get_by_role("button", name="Save").click()
+    answer = first_held(ben, held).fetch()
+    game.refresh_from_db()
+    services.move_play(session=game, type="correct", data={"seat": 0, "round": 1, "points": 0},
+                       actor=host)
+    game.refresh_from_db()
+    ben.wait_for_selector(f'#table[data-version="{game.version}"]', state="attached")
+    held[0].fulfill(response=answer)
+    expect(ben.locator(".htmx-request")).to_have_count(0)
+    expect(own).to_contain_text("round 3")
+    expect(ben.locator("#log")).to_contain_text("Ben scores +4")
+
+
+def test_a_reload_after_catching_up_is_the_whole_page(host_phone, alice):
+    game = session_for(alice)
+    host = host_phone()
+    host.goto(f"/s/{game.pk}/")
+    host.wait_for_selector("#table[data-stream=open]", state="attached")
+    held = held_answer(host, f"/s/{game.pk}/move/")
+    with host.expect_request(re.compile(r".*/move/$")):
+        play(host, '{"seat": 0, "points": "lots"}')
+    refusal = first_held(host, held).fetch()
+    services.move_play(session=game, type="add", data={"seat": 1, "points": 3},
+                       actor=services.Actor(user=alice))
+    host.wait_for_selector('#table[data-version="1"]', state="attached")
+    held[0].fulfill(response=refusal)
+    expect(host.locator("#log")).to_contain_text("Peter +3")  # caught up by a fetch of #live
+    host.unroute_all()
+    host.reload()
+    expect(host.locator("#table")).to_be_attached()
+    expect(host.locator("header")).to_be_visible()

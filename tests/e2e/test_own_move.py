@@ -94,3 +94,16 @@ def test_what_tab_reaches_stops_below_the_now_line(host_phone, alice):
     padding = host.evaluate("() => parseFloat(document.documentElement.style.scrollPaddingTop)")
     height = host.evaluate("() => document.getElementById('now').offsetHeight")
     assert padding == height + 16
+
+
+def test_a_button_gone_after_its_move_leaves_the_focus_on_the_now_line(host_phone, alice):
+    # Jack Rabbits: once Ana has rolled, her roll button is hidden (her turn's moves show).
+    game = session_for(alice, game="rabbits", players=("Ana", "Ben"))
+    services.session_host_seat(session=game, seat=0)
+    host = host_phone()
+    host.route(re.compile(r".*/stream/.*"), lambda route: route.abort())  # the answer first
+    host.goto(f"/s/{game.pk}/")
+    host.locator("#rb-own").get_by_role("button", name="Roll the dice for Ana").focus()
+    host.keyboard.press("Enter")
+    expect(host.locator("#log")).to_contain_text("Ana")
+    expect(host.locator("#now")).to_be_focused()

@@ -112,16 +112,27 @@ def test_the_table_page_keeps_a_constant_number_of_queries(alice, game,
 
 def test_polling_with_etag_answers_304_until_the_table_changes(alice, game):
     client = browser_for(alice)
-    first = client.get(f"/s/{game.pk}/", HTTP_HX_REQUEST="true", HTTP_HX_TARGET="live")
-    assert first.status_code == 200 and first["ETag"] == '"0-en-host"'
+    live = {"HTTP_HX_REQUEST": "true", "HTTP_HX_TARGET": "live"}
+    first = client.get(f"/s/{game.pk}/", **live)
+    assert first.status_code == 200 and first["ETag"] == '"0-en-host-live"'
+    assert client.get(f"/s/{game.pk}/", HTTP_IF_NONE_MATCH='"0-en-host-live"',
+                      **live).status_code == 304
+    # The page's script polls with the part's validator, which the page carries.
+    page = client.get(f"/s/{game.pk}/")
+    assert page["ETag"] == '"0-en-host"' and 'data-etag="0-en-host-live"' in page.content.decode()
     assert client.get(f"/s/{game.pk}/", HTTP_IF_NONE_MATCH='"0-en-host"').status_code == 304
-    # The same version in another language is another page.
+    # The part's validator never answers a request for the whole page (a browser that kept the
+    # part would show it for a reload), nor the other way round.
+    whole = client.get(f"/s/{game.pk}/", HTTP_IF_NONE_MATCH='"0-en-host-live"')
+    assert whole.status_code == 200 and "<html" in whole.content.decode()
     assert client.get(f"/s/{game.pk}/", HTTP_IF_NONE_MATCH='"0-en-host"',
-                      HTTP_ACCEPT_LANGUAGE="es").status_code == 200
+                      **live).status_code == 200
+    # The same version in another language is another page.
+    assert client.get(f"/s/{game.pk}/", HTTP_IF_NONE_MATCH='"0-en-host-live"',
+                      HTTP_ACCEPT_LANGUAGE="es", **live).status_code == 200
     client.post(f"/s/{game.pk}/move/", {"type": "add", "payload": '{"seat": 0, "points": 1}'})
-    again = client.get(f"/s/{game.pk}/", HTTP_IF_NONE_MATCH='"0-en-host"',
-                       HTTP_HX_REQUEST="true", HTTP_HX_TARGET="live")
-    assert again.status_code == 200 and again["ETag"] == '"1-en-host"'
+    again = client.get(f"/s/{game.pk}/", HTTP_IF_NONE_MATCH='"0-en-host-live"', **live)
+    assert again.status_code == 200 and again["ETag"] == '"1-en-host-live"'
     assert 'data-version="1"' in again.content.decode()
 
 
