@@ -45,8 +45,8 @@ def test_a_refusal_outlives_the_next_push_and_goes_with_the_phone_s_next_move(
     expect(peter.locator("#now [role=alert]")).to_have_text(NOT_YOURS)
 
     # A move with a wrong field from Peter's phone: refused under its form, and the first
-    # sentence goes (he has moved on). The host's next move pushes his whole panel anew: the
-    # sentence stays under the form it refused.
+    # sentence goes (he has moved on). The host's next move would push his whole panel anew: it
+    # waits, as for a half-filled form, and the sentence stays under the form it refused.
     play(peter, '{"seat": 1, "points": "lots"}')
     expect(peter.locator("#panel form [role=alert]")).to_contain_text(NOT_A_NUMBER)
     expect(peter.locator("#now [role=alert]")).to_have_count(0)
