@@ -340,8 +340,12 @@ def _after_write(request, pk):
 
 
 def _confirmation(request, session, actor, *, message, action, status=200):
-    """The page again with a question above it: the same post, confirmed, or nothing."""
-    fields = [(name, value) for name, values in request.POST.lists()
+    """The page again with a question above it: the same post, confirmed, or nothing. The
+    question is asked over the table as it is now, so "Yes" answers for that version: a form
+    drawn before other phones moved (the host's own controls are not pushed) is not refused as
+    stale once its question has shown the latest."""
+    fields = [(name, str(session.version) if name == "expected_version" else value)
+              for name, values in request.POST.lists()
               if name not in ("csrfmiddlewaretoken", "confirmed") for value in values]
     confirm = {"message": message, "action": action, "fields": fields}
     template = "companion/table.html#live" if request.htmx else "companion/table.html"

@@ -250,6 +250,23 @@ def test_the_early_end_from_the_panel(host, table):
     assert Session.objects.get(pk=table.pk).is_finished
 
 
+def test_the_end_asked_from_controls_drawn_before_other_moves_ends_at_the_first_yes(host,
+                                                                                      table):
+    set_up(host, table)
+    drawn = Session.objects.get(pk=table.pk).version  # the host's controls, not pushed
+    move(host, table, type="turn", form="turn-0", seat=0)  # another phone's move meanwhile
+    asked = move(host, table, htmx=True, type="end", form="end", expected_version=str(drawn))
+    now = Session.objects.get(pk=table.pk).version
+    page = asked.content.decode()
+    assert "This ends the game for everyone at the table. Go ahead?" in page
+    # The question shows the table as it is now, and "Yes" answers for that version.
+    assert f'name="expected_version" value="{now}"' in page[page.index('id="confirm"'):]
+    response = move(host, table, type="end", form="end", expected_version=str(now),
+                    confirmed="1")
+    assert response.status_code == 302
+    assert Session.objects.get(pk=table.pk).is_finished
+
+
 def test_the_pushed_live_part_holds_the_sheets_and_the_last_sums_and_no_form(host, table):
     set_up(host, table)
     move(host, table, type="card", form="card-add-2", seat=2, action="add", card="carroza")
