@@ -386,13 +386,13 @@
     if (live && live.dataset.version) {
       var answered = parseInt(live.dataset.version, 10);
       var known = version();
-      var heard = (shown.now || 0) >= answered;
       table.dataset.version = String(Math.max(answered, known));
       // Every section is now as the answer drew it.
       SECTIONS.forEach(function (name) { shown[name] = answered; });
       var xhr = event.detail.xhr;
       var posted = event.detail.requestConfig && event.detail.requestConfig.verb === "post";
-      if (posted && xhr && xhr.status < 300 && !live.hasAttribute("data-asks") && !heard) {
+      // (A push that brought this version first has had the now line say it: announce skips.)
+      if (posted && xhr && xhr.status < 300 && !live.hasAttribute("data-asks")) {
         announce(answered, true);
       }
       // A refusal drawn before pushes this page has shown since: the sentence stays (it is

@@ -216,18 +216,29 @@ def seeded_data(transactional_db):
         import_module("games.alatriste.migrations.0002_seed_cards").seed(apps, None)
 
 
-def held_answer(page, path):
-    """Route `path`'s POSTs into a list, to be fetched and fulfilled by the test."""
+class Held:
+    """A request that reached the server (its move made, its push sent) and whose answer is
+    held back from the page until `release()`."""
+
+    def __init__(self, page, pattern, route):
+        self.page, self.pattern, self.route = page, pattern, route
+        self.answer = route.fetch()
+
+    def release(self):
+        self.route.fulfill(response=self.answer)
+        self.page.unroute(self.pattern)
+        expect(self.page.locator(".htmx-request")).to_have_count(0)
+
+
+def sent_and_held(page, path, send):
+    """`send()` posts to `path`; the server answers it now, the page only at `release()`."""
     held = []
-    page.route(re.compile(rf".*{re.escape(path)}$"), lambda route: held.append(route))
-    return held
-
-
-def first_held(page, held):
-    """The held request, once its route handler has run (Playwright runs it while the page is
-    asked anything)."""
-    for _ in range(1000):
+    pattern = re.compile(rf".*{re.escape(path)}$")
+    page.route(pattern, lambda route: held.append(route))
+    with page.expect_request(pattern):
+        send()
+    for _ in range(1000):  # the route's handler runs while the page is asked anything
         if held:
-            return held[0]
+            return Held(page, pattern, held[0])
         page.evaluate("0")
-    raise AssertionError("the request was never held")
+    raise AssertionError(f"no request to {path} was held")

@@ -4,7 +4,7 @@ the host who said "Yes, go ahead" is not left looking at the question."""
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.conftest import first_held, guest_phone_for, held_answer
+from tests.e2e.conftest import guest_phone_for, sent_and_held
 from tests.factories import session_for
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -25,14 +25,11 @@ def test_the_question_goes_when_the_push_beats_the_answer(host_phone, phone, ali
     expect(host.locator("#confirm")).to_contain_text("Everyone at the table is told")
 
     # "Yes": the undo's answer is held back until the stream has brought its version.
-    held = held_answer(host, f"/s/{game.pk}/undo/")
-    with host.expect_request(f"**/s/{game.pk}/undo/"):
-        host.get_by_role("button", name="Yes, go ahead").click()
-    answer = first_held(host, held).fetch()
+    undo = sent_and_held(host, f"/s/{game.pk}/undo/",
+                         lambda: host.get_by_role("button", name="Yes, go ahead").click())
     host.wait_for_selector('#table[data-version="2"]', state="attached")
     expect(host.locator("#log")).to_contain_text("undone")
-    held[0].fulfill(response=answer)
-    expect(host.locator(".htmx-request")).to_have_count(0)
+    undo.release()
 
     expect(host.locator("#confirm")).to_have_count(0)
     expect(host.locator("#now")).to_be_in_viewport()
