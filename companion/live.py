@@ -132,6 +132,31 @@ def deliver(session_id: int, version: int, ahead=None) -> None:
             loop.call_soon_threadsafe(partial(_put, queues, version))
 
 
+# Put on a stream's queue, as versions are, when a phone took a seat (or the host freed one): the
+# host's invite bar and seat list and the board's join code follow. A seat taken is not a new
+# version: the other phones' open forms stay good.
+SEATS = "seats"
+
+
+def deliver_seats(session_id: int) -> None:
+    """Tell this process's streams of the session, from any thread, that its seats changed."""
+    with _lock:
+        entries = list(_subscribers.get(session_id, ()))
+    for loop, queue in entries:
+        with contextlib.suppress(RuntimeError):  # a closed loop: its streams are going away
+            loop.call_soon_threadsafe(queue.put_nowait, SEATS)
+
+
+def announce_seats(session_id: int) -> None:
+    """Called by the services inside the transaction that gave a phone a seat: every server
+    process's streams hear of it when it commits."""
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_notify(%s, %s)", [CHANNEL, f"s:{session_id}"])
+    else:
+        transaction.on_commit(partial(deliver_seats, session_id))
+
+
 def announce(session_id: int, version: int, ahead=None) -> None:
     """Called by the services inside the move's transaction; `ahead`: the fragments of this
     version rendered by the request (a JSON-able dict), carried to every server process."""
@@ -171,9 +196,13 @@ def unpack(text: str):
 
 
 def heard(payload: str) -> None:
-    """A NOTIFY's payload: a session watched ("w:<id>"), or a new version (see parse)."""
+    """A NOTIFY's payload: a session watched ("w:<id>"), its seats changed ("s:<id>"), or a new
+    version (see parse)."""
     if payload.startswith("w:"):
         watch(int(payload[2:]))
+        return
+    if payload.startswith("s:"):
+        deliver_seats(int(payload[2:]))
         return
     session_id, version, packed = parse(payload)
     if not _unmark(session_id, version):  # else the request that wrote it delivers it here

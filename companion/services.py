@@ -267,6 +267,7 @@ def session_host_seat(*, session, seat):
         session.version += 1
         session.save(update_fields=["host_seat", "version", "updated_at"])
         _announce(session)
+        live.announce_seats(session.pk)
     return session
 
 
@@ -764,6 +765,7 @@ def guest_seat_free(*, session, actor, seat):
         session.version += 1
         session.save(update_fields=["version", "updated_at"])
         _announce(session)
+        live.announce_seats(session.pk)
     return session
 
 
@@ -777,6 +779,7 @@ def guest_seat_claim(*, guest, seat):
     try:
         with transaction.atomic():
             guest.save(update_fields=["seat"])
+            live.announce_seats(guest.session_id)
     except IntegrityError:
         raise Conflict(_("That seat is already claimed by another phone.")) from None
     return guest

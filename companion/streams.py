@@ -77,9 +77,10 @@ def _stream_response(generator):
     return response
 
 
-async def _versions(session_id, known):
+async def _versions(session_id, known, seats=False):
     """Yield each new version of the session (newer than `known`), and None (a keepalive) when
-    the beat of every KEEPALIVE_SECONDS comes with no new version."""
+    the beat of every KEEPALIVE_SECONDS comes with no new version; with `seats`, also
+    live.SEATS when a phone took a seat or one was freed (after the version that came with it)."""
     queue = asyncio.Queue()
     live.subscribe(session_id, queue)
     beat = _Keepalive(queue)
@@ -90,11 +91,13 @@ async def _versions(session_id, known):
             known = current
             yield current
         while True:
-            newest, beat_came = None, False
+            newest, beat_came, seats_came = None, False, False
             item = await queue.get()
             while True:  # several moves at once: only the newest matters
                 if item is None:
                     beat_came = True
+                elif item is live.SEATS:
+                    seats_came = True
                 elif newest is None or item > newest:
                     newest = item
                 if queue.empty():
@@ -105,6 +108,8 @@ async def _versions(session_id, known):
                 yield newest
             elif beat_came:
                 yield None
+            if seats_came and seats:
+                yield live.SEATS
     finally:
         beat.cancel()
         live.unsubscribe(session_id, queue)
@@ -418,13 +423,20 @@ async def table_stream(request, pk):
         yield event("version", json.dumps({"version": version}), known)
         if known < version:
             yield await push(version)
-        async for new in _versions(session_id, version):
+        # The host's page shows which seats phones hold (its invite bar, "Free its seat").
+        async for new in _versions(session_id, version, seats=is_host):
             if new is None:
                 yield ": keepalive\n\n"
+            elif new is live.SEATS:
+                yield SEATS_EVENT
             elif text := await push(new):
                 yield text
 
     return _stream_response(stream())
+
+
+# The page fetches what shows the seats anew (table.js): a seat taken is not a version.
+SEATS_EVENT = event("seats", "changed")
 
 
 @_read
@@ -459,9 +471,12 @@ async def board_stream(request, key):
 
         if shown is not None and shown < version:  # opened anew after missing moves
             yield await push(version)
-        async for new in _versions(session_id, version):
+        # The board shows the join code while seats are free.
+        async for new in _versions(session_id, version, seats=True):
             if new is None:
                 yield ": keepalive\n\n"
+            elif new is live.SEATS:
+                yield SEATS_EVENT
             elif text := await push(new):
                 yield text
 

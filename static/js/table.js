@@ -301,6 +301,7 @@
   document.body.addEventListener("htmx:sseBeforeMessage", function (event) {
     event.preventDefault();
     var message = event.detail;
+    if (message.type === "seats") return refreshSeats();
     var seen = parseInt(message.lastEventId || "0", 10);
     if (message.type === "version") {
       if (seen > version()) table.dataset.version = String(seen);
@@ -400,6 +401,46 @@
       if (answered < known) poll(true);
     }
   });
+
+  // A phone took a seat, or one was freed: the host's invite bar and "Free its seat", and the
+  // board's join code, are drawn again from the page as it is now. A seat taken is no new version
+  // (the other phones' open forms stay good), so no push brings them. data-seats counts the
+  // redraws: the browser tests wait on it.
+  var SEAT_SLOTS = ["invite-slot", "seat-free-slot"];
+  var seatsFetching = false;
+  var seatsAgain = false;
+  function refreshSeats() {
+    if (seatsFetching) {
+      seatsAgain = true;
+      return;
+    }
+    seatsFetching = true;
+    fetch(table.dataset.poll, { credentials: "same-origin", cache: "no-store" })
+      .then(function (response) { return response.ok ? response.text() : null; })
+      .then(function (html) {
+        if (!html) return;
+        var doc = new DOMParser().parseFromString(html, "text/html");
+        SEAT_SLOTS.forEach(function (id) {
+          var fresh = doc.getElementById(id);
+          var slot = document.getElementById(id);
+          if (!fresh || !slot) return;
+          var focused = slot.contains(document.activeElement) && document.activeElement.id;
+          slot.innerHTML = fresh.innerHTML;
+          htmx.process(slot);
+          if (focused && document.getElementById(focused)) document.getElementById(focused).focus();
+        });
+        whilePlaying();
+        table.dataset.seats = String(parseInt(table.dataset.seats || "0", 10) + 1);
+      })
+      .catch(function () {})
+      .then(function () {
+        seatsFetching = false;
+        if (seatsAgain) {
+          seatsAgain = false;
+          refreshSeats();
+        }
+      });
+  }
 
   // Polling with ETag, where streams are unavailable or keep failing.
   function poll(fresh) {

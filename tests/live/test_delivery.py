@@ -32,6 +32,13 @@ def test_the_notify_of_a_version_written_here_is_left_to_the_request(delivered):
     assert delivered == [(7, 3, {"language": "en"}), (7, 4, PACKED), (8, 3, None)]
 
 
+def test_a_seat_taken_in_any_process_is_handed_to_this_ones_streams(delivered, monkeypatch):
+    seats = []
+    monkeypatch.setattr(live, "deliver_seats", seats.append)
+    live.heard("s:7")
+    assert seats == [7] and delivered == []
+
+
 def test_a_version_another_request_wrote_first_is_delivered_when_heard(delivered):
     live.expect_here(7, 3)
     live.written_elsewhere(7, 3)  # this request's statement wrote nothing

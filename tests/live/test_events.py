@@ -8,6 +8,7 @@ import time
 
 import httpx
 import pytest
+from django.test import Client
 
 from companion import services
 from tests.factories import UserFactory, session_for
@@ -166,3 +167,33 @@ def test_the_board_stream_is_read_only_fragments(server):
     assert "Vanessa +3" in next_event(found, "log")[1]
     stop.set()
     assert httpx.get(f"{server.url}/board/nope/stream/").status_code == 404
+
+
+def test_a_phone_taking_a_seat_tells_the_hosts_page_and_the_board_not_the_other_phones(server):
+    """No version: the phones' open forms stay good. The host's page and the board are told,
+    and draw the seats anew (table.js)."""
+    alice = UserFactory(username="alice")
+    game = session_for(alice)
+    seated = services.guest_join(code=game.code)  # a phone at the table, no seat yet
+    host = Client()
+    host.force_login(alice)
+    found_host, stop_host = open_stream(f"{server.url}/s/{game.pk}/stream/",
+                                        cookies={"sessionid": host.cookies["sessionid"].value})
+    found_board, stop_board = open_stream(f"{server.url}/board/{game.board_key}/stream/")
+    found_phone, stop_phone = open_stream(f"{server.url}/s/{game.pk}/stream/",
+                                          cookies={f"guest{game.pk}": seated.token})
+    for found in (found_host, found_board, found_phone):
+        assert next_event(found, "status")[1] == 200
+        next_event(found, "version")
+
+    services.guest_join(code=game.code, seat=1)
+    next_event(found_host, "seats")
+    next_event(found_board, "seats")
+    game.refresh_from_db()
+    assert game.version == 0  # no version: nothing pushed but the word
+    services.move_play(session=game, type="add", data={"seat": 0, "points": 2},
+                       actor=services.Actor(user=alice))
+    # The phone's next event is the move's push: it never heard of the seat.
+    assert found_phone.get(timeout=5)[0] != "seats"
+    for stop in (stop_host, stop_board, stop_phone):
+        stop.set()

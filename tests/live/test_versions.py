@@ -100,3 +100,32 @@ def test_a_closed_stream_leaves_no_subscription_and_no_beat(monkeypatch):
 
     assert versions_seen(monkeypatch, play) == 0
     assert live.stats()["streams"] == before
+
+
+def test_a_seat_taken_comes_after_the_version_it_came_with_and_only_where_asked(monkeypatch):
+    """A phone taking a seat is no version: a stream that shows the seats (the host's page, the
+    board) is told so after any version heard at the same time; the others never hear of it."""
+    monkeypatch.setattr(streams, "KEEPALIVE_SECONDS", 0.05)
+    monkeypatch.setattr(live, "uses_notify", lambda: False)
+
+    async def current_version(pk):
+        return 2
+
+    monkeypatch.setattr(streams, "_current_version", current_version)
+
+    async def heard(seats):
+        stream = streams._versions(1, 2, seats=seats)
+        try:
+            waiting = asyncio.ensure_future(anext(stream))
+            await asyncio.sleep(0)  # subscribed
+            live.deliver_seats(1)
+            live.deliver(1, 3)
+            await asyncio.sleep(0.01)  # both on the queue before it is read
+            seen = [await asyncio.wait_for(waiting, 1)]
+            seen.append(await asyncio.wait_for(anext(stream), 1))
+            return seen
+        finally:
+            await stream.aclose()
+
+    assert off_the_loop(lambda: asyncio.run(heard(True))) == [3, live.SEATS]
+    assert off_the_loop(lambda: asyncio.run(heard(False))) == [3, None]

@@ -1,0 +1,38 @@
+"""What shows which seats phones hold follows as phones take them: the host's invite bar and
+"Free its seat", and the board's join code. A seat taken is no new version, so no move's push
+brings them; the stream tells the host's page and the board, which draw them anew."""
+
+import pytest
+from playwright.sync_api import expect
+
+from companion import services
+from tests.e2e.conftest import guest_phone_for
+from tests.factories import session_for
+
+pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
+
+
+def test_the_host_and_the_board_see_each_phone_take_its_seat(phone, host_phone, alice):
+    session = session_for(alice, players=("Ana", "Ben", "Cy"))
+    host = host_phone()
+    host.goto(f"/s/{session.pk}/")
+    board = phone()
+    board.goto(f"/board/{session.board_key}/")
+    for page in (host, board):
+        page.wait_for_selector("#table[data-stream=open]", state="attached")
+    expect(host.locator("#invite")).to_contain_text("3 seats are free")
+    expect(host.locator("#seat-free")).to_have_count(0)
+
+    guest_phone_for(phone, session, "Ben")
+    host.wait_for_selector("#table[data-seats='1']", state="attached")
+    expect(host.locator("#invite")).to_contain_text("2 seats are free")
+    expect(host.locator("#seat-free-choice option")).to_have_text(["Ben"])
+    expect(board.locator("#invite")).to_be_visible()
+
+    for seat in (0, 2):  # the last two phones: no seat is left free
+        services.guest_join(code=session.code, seat=seat)
+    expect(host.locator("#invite")).to_have_count(0)
+    expect(host.locator("#seat-free-choice option")).to_have_text(["Ana", "Ben", "Cy"])
+    expect(board.locator("#invite")).to_have_count(0)
+    session.refresh_from_db()
+    assert session.version == 0
