@@ -16,6 +16,35 @@
     window.scrollBy(0, element.getBoundingClientRect().top - top);
   }
 
+  // A die's face, once chosen, is cleared by tapping it again, or by Delete or Backspace on it:
+  // the faces are radio buttons, which a tap only ever sets. A die given by mistake would
+  // otherwise stay in the form (and one die of a pair alone is refused).
+  var pressed = null;  // the face the finger went down on, when it was the chosen one
+  function isFace(element) {
+    return !!(element && element.matches && element.matches(".al-die input[type=radio]"));
+  }
+  function clearFace(input) {
+    input.checked = false;
+    input.dispatchEvent(new Event("input", { bubbles: true }));
+    input.dispatchEvent(new Event("change", { bubbles: true }));
+  }
+  document.body.addEventListener("pointerdown", function (event) {
+    var face = event.target.closest && event.target.closest(".al-die .al-face");
+    var input = face && face.querySelector("input");
+    pressed = input && input.checked ? input : null;
+  });
+  document.body.addEventListener("click", function (event) {
+    if (!isFace(event.target)) return;
+    if (event.target === pressed) clearFace(event.target);
+    pressed = null;
+  });
+  document.body.addEventListener("keydown", function (event) {
+    if (event.key !== "Delete" && event.key !== "Backspace") return;
+    if (!isFace(event.target) || !event.target.checked) return;
+    event.preventDefault();
+    clearFace(event.target);
+  });
+
   document.body.addEventListener("htmx:beforeRequest", function (event) {
     var form = event.detail.elt;
     if (form && form.tagName === "FORM" && form.closest("#panel")) sent = form;
