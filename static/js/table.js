@@ -47,6 +47,7 @@
     shown[name] = Math.max(shown[name] || 0, at);
     swapSection(section, html);
     if (name === "now") announce(at);
+    if (name === "undo") say(undoNews());
     if (name === "scoreboard") {
       follow();
       whilePlaying();
@@ -94,16 +95,34 @@
   // What the table's now line says, said once per version to a screen reader: by #now itself
   // (aria-live) when a push changes it in place, by #announce when this phone's own answer
   // brings a new #live (a live region that arrives already filled is not read).
+  // "Ben undid: …" (beside its Redo) is said through #announce too, once, when it is new: on
+  // the other phones as it is pushed, on the phone that undid instead of the now line.
   var announcer = document.getElementById("announce");
   var announced = version();
   function announce(at, fromAnswer) {
     if (at <= announced) return;
     announced = at;
     var now = document.getElementById("now");
-    if (!fromAnswer || !announcer || !now) return;
-    var words = now.textContent.replace(/\s+/g, " ").trim();
+    if (!fromAnswer || !now) return;
+    say(undoNews() || words(now));
+  }
+  function words(element) { return element.textContent.replace(/\s+/g, " ").trim(); }
+  function say(text) {
+    if (!announcer || !text) return;
     announcer.textContent = "";  // the same words again (the same move made again) are read
-    window.requestAnimationFrame(function () { announcer.textContent = words; });
+    window.requestAnimationFrame(function () { announcer.textContent = text; });
+  }
+  var newsShown = currentNews();
+  function currentNews() {
+    var news = document.querySelector("#undo [data-undo-news]");
+    return news ? words(news) : "";
+  }
+  // The undo's news when it is not the one shown before (else "").
+  function undoNews() {
+    var news = currentNews();
+    var fresh = news !== newsShown;
+    newsShown = news;
+    return fresh ? news : "";
   }
 
   function placeDeferred() {

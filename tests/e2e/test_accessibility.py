@@ -279,6 +279,29 @@ def test_a_move_is_announced_once_by_the_now_line(host_phone, phone, alice):
     assert live_regions_that_hold_the_board(host) == []
 
 
+def test_an_undo_is_said_on_every_phone_and_not_again_on_the_next_push(host_phone, phone,
+                                                                        alice):
+    """"X undid: …" is new to a screen reader on the phone that undid (its answer) and on the
+    others (a push): #announce says it, once; a notice that arrives filled is not read."""
+    game = session_for(alice)
+    host = host_phone()
+    host.goto(f"/s/{game.pk}/")
+    guest = guest_phone_for(phone, game, "Peter")
+    guest.wait_for_selector("#table[data-stream=open]", state="attached")
+    host.locator("#move-payload").fill('{"seat": 0, "points": 6}')
+    host.get_by_role("button", name="Play").click()
+    expect(guest.locator("#log")).to_contain_text("Vanessa +6")
+    host.get_by_role("button", name="Undo: Vanessa +6").click()
+    for page in (host, guest):
+        expect(page.locator("#announce")).to_contain_text("undid: Vanessa +6")
+    # The next move is said by the now line; the undo's news is not said again.
+    guest.locator("#move-payload").fill('{"seat": 1, "points": 2}')
+    guest.get_by_role("button", name="Play").click()
+    expect(host.locator("#now")).to_contain_text("Peter +2")
+    expect(host.locator("#announce")).to_contain_text("undid: Vanessa +6")
+    expect(guest.locator("#announce")).to_contain_text("Peter +2")
+
+
 def test_history_says_a_step_or_a_filter_in_one_line(host_phone, alice):
     """Stepping through a finished game, a screen reader hears the step's one line (a polite
     live region outside the swapped part), not the standings table again; filtering, the count."""
