@@ -232,6 +232,7 @@ SPECTACULAR_SETTINGS = {
     # A session's status, named apart from the games' own "status" fields (Alatriste's jail...).
     "ENUM_NAME_OVERRIDES": {"SessionStatusEnum": "companion.models.Session.Status"},
     "POSTPROCESSING_HOOKS": ["drf_spectacular.hooks.postprocess_schema_enums",
+                             "companion.api.schema.live_events",
                              "companion.api.schema.accept_language"],
 }
 

@@ -1,5 +1,9 @@
 """The OpenAPI description of a move's body: one component per game and move, built from the
-serializers each game registered (games/<game>/moves.py): the schema shows every move's fields."""
+serializers each game registered (games/<game>/moves.py): the schema shows every move's fields.
+And what drf-spectacular cannot see: every operation's Accept-Language, and the live events
+stream (a plain async view, not DRF's)."""
+
+import copy
 
 from drf_spectacular.utils import PolymorphicProxySerializer
 from rest_framework import serializers
@@ -47,4 +51,52 @@ def accept_language(result, generator, request, public):
                 parameters = operation.setdefault("parameters", [])
                 if not any(p.get("name") == "Accept-Language" for p in parameters):
                     parameters.append(ACCEPT_LANGUAGE)
+    return result
+
+
+def _error(description):
+    return {"description": description,
+            "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}}
+
+
+EVENTS = {
+    "get": {
+        "operationId": "sessions_events",
+        "summary": "The session's live versions, as a server-sent event stream",
+        "description": (
+            "On connect the current version at once; then, within a second of each committed "
+            "move or undo (on any server process), the new one: `id: <version>`, `event: "
+            "version`, `data: {\"version\": <version>}`. A comment line (`: keepalive`) at "
+            "least every 15 seconds keeps proxies from closing the stream. Read the session "
+            "(`GET /api/sessions/{id}/`) when a version comes. Same access as the session."),
+        "tags": ["sessions"],
+        "parameters": [
+            {"in": "path", "name": "id", "schema": {"type": "integer"}, "required": True},
+            {"in": "header", "name": "X-Guest-Token", "schema": {"type": "string"},
+             "description": "a guest device's token, from /api/join/"},
+        ],
+        "security": [{"tokenAuth": []}, {"cookieAuth": []}, {}],
+        "responses": {
+            "200": {"description": "The stream: it stays open.",
+                    "content": {"text/event-stream": {"schema": {
+                        "type": "string",
+                        "example": 'id: 4\nevent: version\ndata: {"version": 4}\n\n'}}}},
+            "403": _error("A guest token of another session."),
+            "404": _error("No such session, or not yours."),
+        },
+    },
+}
+
+
+def live_events(result, generator, request, public):
+    """The events stream's operation, after the session's own (drf-spectacular postprocessing
+    hook): companion/streams.py serves it, outside DRF."""
+    events = copy.deepcopy(EVENTS)  # the hooks after this one add to it
+    ordered = {}
+    for path, item in result.get("paths", {}).items():
+        ordered[path] = item
+        if path == "/api/sessions/{id}/":
+            ordered["/api/sessions/{id}/events/"] = events
+    ordered.setdefault("/api/sessions/{id}/events/", events)
+    result["paths"] = ordered
     return result

@@ -7,7 +7,7 @@ PATHS = [
     "/api/auth/register/", "/api/auth/token/", "/api/games/", "/api/sessions/",
     "/api/sessions/{id}/", "/api/sessions/{id}/moves/", "/api/sessions/{id}/undo/",
     "/api/join/", "/api/players/", "/api/players/{id}/stats/", "/api/games/{slug}/stats/",
-    "/api/sessions/{id}/export/", "/api/sessions/import/",
+    "/api/sessions/{id}/export/", "/api/sessions/import/", "/api/sessions/{id}/events/",
 ]
 
 
@@ -36,6 +36,22 @@ def test_a_412_is_documented_as_the_current_session(schema):
                                                             ["properties"]), path
     parameters = schema["paths"]["/api/sessions/{id}/"]["get"]["parameters"]
     assert "If-None-Match" in {parameter["name"] for parameter in parameters}
+
+
+def test_the_events_stream_is_documented_as_served(schema, alice):
+    """A plain async view, outside DRF, added by a hook: its path is the one served, and what
+    it says of its answers is what the stream does (tests/live/test_events.py reads it)."""
+    from django.urls import reverse
+
+    from tests.factories import session_for
+
+    operation = schema["paths"]["/api/sessions/{id}/events/"]["get"]
+    assert "text/event-stream" in operation["responses"]["200"]["content"]
+    assert {"403", "404"} <= set(operation["responses"])
+    assert {p["name"] for p in operation["parameters"]} >= {"id", "X-Guest-Token",
+                                                              "Accept-Language"}
+    game = session_for(alice)
+    assert reverse("api-events", args=[game.pk]) == f"/api/sessions/{game.pk}/events/"
 
 
 def test_docs_serve_their_assets_from_this_app(anonymous):
