@@ -423,8 +423,9 @@ async def table_stream(request, pk):
         yield event("version", json.dumps({"version": version}), known)
         if known < version:
             yield await push(version)
-        # The host's page shows which seats phones hold (its invite bar, "Free its seat").
-        async for new in _versions(session_id, version, seats=is_host):
+        # The host's page shows which seats phones hold (its invite bar, "Free its seat"); a
+        # phone whose seat the host freed is drawn again without it.
+        async for new in _versions(session_id, version, seats=True):
             if new is None:
                 yield ": keepalive\n\n"
             elif new is live.SEATS:

@@ -421,11 +421,12 @@
     }
   });
 
-  // A phone took a seat, or one was freed: the host's invite bar and "Free its seat", and the
-  // board's join code, are drawn again from the page as it is now. A seat taken is no new version
-  // (the other phones' open forms stay good), so no push brings them. data-seats counts the
-  // redraws: the browser tests wait on it.
-  var SEAT_SLOTS = ["invite-slot", "seat-free-slot"];
+  // A phone took a seat, or one was freed: the host's invite bar and "Free its seat", a seatless
+  // phone's seat choice and the board's join code are drawn again from the page as it is now. A
+  // seat taken is no new version (the other phones' open forms stay good), so no push brings
+  // them. A phone whose own seat was freed is drawn again whole: its controls were its seat's.
+  // data-seats counts the redraws: the browser tests wait on it.
+  var SEAT_SLOTS = ["invite-slot", "seat-free-slot", "seat-choice-slot"];
   var seatsFetching = false;
   var seatsAgain = false;
   function refreshSeats() {
@@ -439,6 +440,11 @@
       .then(function (html) {
         if (!html) return;
         var doc = new DOMParser().parseFromString(html, "text/html");
+        var drawn = doc.getElementById("table");
+        if (drawn && drawn.dataset.viewer !== table.dataset.viewer) {
+          window.location.reload();
+          return;
+        }
         SEAT_SLOTS.forEach(function (id) {
           var fresh = doc.getElementById(id);
           var slot = document.getElementById(id);

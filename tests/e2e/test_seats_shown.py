@@ -36,3 +36,20 @@ def test_the_host_and_the_board_see_each_phone_take_its_seat(phone, host_phone, 
     expect(board.locator("#invite")).to_have_count(0)
     session.refresh_from_db()
     assert session.version == 0
+
+
+def test_a_phone_whose_seat_the_host_frees_is_asked_for_a_seat_again(phone, host_phone, alice):
+    """Its controls were its seat's: it is drawn again without them, with the seat choice."""
+    session = session_for(alice, players=("Ana", "Ben"))
+    ben = guest_phone_for(phone, session, "Ben")
+    ben.wait_for_selector("#table[data-stream=open]", state="attached")
+    assert ben.locator("#table").get_attribute("data-viewer") == "1"
+    host = host_phone()
+    host.goto(f"/s/{session.pk}/")
+    host.locator("#seat-free-choice").select_option(label="Ben")
+    host.get_by_role("button", name="Free the seat").click()
+    expect(ben.locator("#seat-choice")).to_be_visible()
+    assert ben.locator("#table").get_attribute("data-viewer") is None
+    # Taking it again from there: his seat's controls are back.
+    ben.locator("#seat-choice").get_by_role("button", name="Ben").click()
+    expect(ben.locator("#table")).to_have_attribute("data-viewer", "1")

@@ -169,9 +169,9 @@ def test_the_board_stream_is_read_only_fragments(server):
     assert httpx.get(f"{server.url}/board/nope/stream/").status_code == 404
 
 
-def test_a_phone_taking_a_seat_tells_the_hosts_page_and_the_board_not_the_other_phones(server):
-    """No version: the phones' open forms stay good. The host's page and the board are told,
-    and draw the seats anew (table.js)."""
+def test_a_phone_taking_a_seat_tells_the_tables_pages_and_the_board_not_the_api(server):
+    """No version: the phones' open forms stay good. The pages and the board are told, and draw
+    what shows the seats anew (table.js); the API's stream says versions only (api.md)."""
     alice = UserFactory(username="alice")
     game = session_for(alice)
     seated = services.guest_join(code=game.code)  # a phone at the table, no seat yet
@@ -182,18 +182,21 @@ def test_a_phone_taking_a_seat_tells_the_hosts_page_and_the_board_not_the_other_
     found_board, stop_board = open_stream(f"{server.url}/board/{game.board_key}/stream/")
     found_phone, stop_phone = open_stream(f"{server.url}/s/{game.pk}/stream/",
                                           cookies={f"guest{game.pk}": seated.token})
-    for found in (found_host, found_board, found_phone):
+    found_api, stop_api = open_stream(f"{server.url}/api/sessions/{game.pk}/events/",
+                                      host_token(alice))
+    streams = (found_host, found_board, found_phone, found_api)
+    for found in streams:
         assert next_event(found, "status")[1] == 200
         next_event(found, "version")
 
     services.guest_join(code=game.code, seat=1)
-    next_event(found_host, "seats")
-    next_event(found_board, "seats")
+    for found in streams[:3]:
+        next_event(found, "seats")
     game.refresh_from_db()
     assert game.version == 0  # no version: nothing pushed but the word
     services.move_play(session=game, type="add", data={"seat": 0, "points": 2},
                        actor=services.Actor(user=alice))
-    # The phone's next event is the move's push: it never heard of the seat.
-    assert found_phone.get(timeout=5)[0] != "seats"
-    for stop in (stop_host, stop_board, stop_phone):
+    # The API's next event is the move's version: it never heard of the seat.
+    assert found_api.get(timeout=5)[:2] == ("version", '{"version": 1}')
+    for stop in (stop_host, stop_board, stop_phone, stop_api):
         stop.set()
