@@ -133,8 +133,8 @@ def deliver(session_id: int, version: int, ahead=None) -> None:
 
 
 # Put on a stream's queue, as versions are, when a phone took a seat (or the host freed one): the
-# host's invite bar and seat list and the board's join code follow. A seat taken is not a new
-# version: the other phones' open forms stay good.
+# table's pages (the host's invite bar and seat list, a seatless phone's choice) and the board's
+# join code follow. A seat taken is not a new version: the other phones' open forms stay good.
 SEATS = "seats"
 
 

@@ -39,6 +39,7 @@
     pressed = null;
   });
   document.body.addEventListener("keydown", function (event) {
+    pressed = null;  // a key's click (Space) chooses, never clears
     if (event.key !== "Delete" && event.key !== "Backspace") return;
     if (!isFace(event.target) || !event.target.checked) return;
     event.preventDefault();
