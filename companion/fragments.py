@@ -103,12 +103,18 @@ UNDO_NOTICE = timedelta(minutes=5)
 
 
 def _undone_recently(moves):
-    """The undo every phone is told of ("Ben undid: ...", with Redo): the newest move of the log
-    when it was undone in the last few minutes."""
-    newest = moves[0] if moves else None
-    if newest is not None and newest.undone and newest.undone_at \
-            and timezone.now() - newest.undone_at < UNDO_NOTICE:
-        return newest
+    """The undo every phone is told of ("Ben undid: ...", with Redo): of the undone moves on top
+    of the log (newer than any active one), the one undone last, when that was in the last few
+    minutes. Two undos in a row undo the newest move first: the second undo is the one to tell,
+    and its move the one a Redo puts back first."""
+    latest = None
+    for move in moves:
+        if not move.undone:
+            break
+        if move.undone_at and (latest is None or move.undone_at > latest.undone_at):
+            latest = move
+    if latest is not None and timezone.now() - latest.undone_at < UNDO_NOTICE:
+        return latest
     return None
 
 

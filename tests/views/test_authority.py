@@ -55,6 +55,25 @@ def test_the_host_is_asked_before_undoing_a_phones_move_and_everyone_is_told(ali
     assert f'action="/s/{game.pk}/redo/"' in table
 
 
+def test_after_two_undos_the_table_is_told_of_the_second_and_redo_puts_it_back(alice, game):
+    """The second undo took the move before the first one's: that is the news, and the move a
+    Redo puts back first (before, the first undo's move stayed told, and Redo played it again
+    over a table without the move beneath it)."""
+    host = browser_for(alice)
+    add(host, game, 0, 2)
+    add(host, game, 1, 3)
+    for _ in range(2):
+        host.post(f"/s/{game.pk}/undo/")
+    peter = guest_browser(game, seat=1)
+    table = peter.get(f"/s/{game.pk}/").content.decode()
+    assert "The host undid: Vanessa +2" in table
+    assert "undid: Peter +3" not in table
+    assert 'name="seq" value="1"' in table
+    host.post(f"/s/{game.pk}/redo/", {"seq": "1"})
+    table = peter.get(f"/s/{game.pk}/").content.decode()
+    assert "undid:" not in table  # a move since: nothing to tell
+
+
 def test_the_hosts_own_move_is_undone_without_a_question(alice, game):
     host = browser_for(alice)
     add(host, game, 1, 2)
