@@ -29,6 +29,7 @@ urlpatterns = [
     path("s/<int:pk>/stream/", streams.table_stream, name="table-stream"),
     path("board/<str:key>/", views.board, name="board"),
     path("board/<str:key>/stream/", streams.board_stream, name="board-stream"),
+    path("board/<str:key>/next/", views.board_follow, name="board-follow"),
     path("board/<str:key>/qr.svg", views.board_qr, name="board-qr"),
     path("api/sessions/<int:pk>/events/", streams.session_events, name="api-events"),
     path("players/", views.players, name="players"),

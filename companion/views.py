@@ -555,6 +555,15 @@ def board(request, key):
     return response
 
 
+def board_follow(request, key):
+    """Where the board of a finished table goes for the rematch: the new game's board (the
+    phones' way, /s/<id>/next/, is a table's, which the board has no access to)."""
+    session = _board_session(key)
+    if session.rematch_id is None:
+        return redirect("board", key=key)
+    return redirect("board", key=session.rematch.board_key)
+
+
 @login_required
 def players(request):
     error = None

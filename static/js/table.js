@@ -520,7 +520,8 @@
     // abort the first navigation.
     if (!link || following) return;
     following = true;
-    window.location.assign(link.href);
+    // The board follows to the new game's board, not to a table it has no access to.
+    window.location.assign(table.dataset.followTo || link.href);
   }
   document.body.addEventListener("htmx:afterSettle", follow);
   follow();

@@ -36,3 +36,19 @@ def test_the_board_shows_the_games_live_part(alice):
     page = browser_for().get(f"/board/{table.board_key}/").content.decode()
     assert 'id="panel_live"' in page and 'id="al-sheet-0"' in page
     assert "<form" not in page.split('id="table"')[1]
+
+
+def test_a_finished_tables_board_follows_to_the_rematchs_board(alice):
+    """The board has no access to the table's way to the rematch (/s/<id>/next/ is a 404 for
+    it): its own goes to the new game's board, or stays where it is until there is one."""
+    from companion import services
+    from tests.factories import played
+
+    done = played(alice)
+    board = browser_for()
+    response = board.get(f"/board/{done.board_key}/next/")
+    assert response.status_code == 302 and response["Location"] == f"/board/{done.board_key}/"
+    new = services.session_rematch(session=done, actor=services.Actor(user=alice))
+    response = board.get(f"/board/{done.board_key}/next/")
+    assert response.status_code == 302 and response["Location"] == f"/board/{new.board_key}/"
+    assert board.get("/board/nope/next/").status_code == 404
