@@ -108,6 +108,17 @@
     pending = null;
     var form = formNamed(sent.name, sent.nth);
     if (form && REFILLED[event.detail.xhr.status]) refill(form, sent);
+    // A question before the move ("Undo Ben's move?", "End the game?") is drawn at the top of
+    // the table, far above a button tapped low on the page: it comes into view, and takes the
+    // focus (not its "Yes": a second Enter must not answer it).
+    var live = document.getElementById("live");
+    var asked = live && live.hasAttribute("data-asks") && document.getElementById("confirm");
+    if (asked) {
+      asked.setAttribute("tabindex", "-1");
+      asked.focus({ preventScroll: true });
+      asked.scrollIntoView({ block: "start" });
+      return;
+    }
     if (sent.focused) focusAgain(sent);
   });
 

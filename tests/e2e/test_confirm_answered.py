@@ -33,3 +33,23 @@ def test_the_question_goes_when_the_push_beats_the_answer(host_phone, phone, ali
 
     expect(host.locator("#confirm")).to_have_count(0)
     expect(host.locator("#now")).to_be_in_viewport()
+
+
+def test_a_question_asked_low_on_the_page_comes_into_view_with_the_focus(host_phone, phone,
+                                                                         alice):
+    """It is drawn at the top of the table: the host who tapped Undo at the bottom saw nothing
+    change (it was 2,000 px above the screen on a Knights table)."""
+    game = session_for(alice, players=("Vanessa", "Peter", "Carmen", "Dora"))
+    host = host_phone()
+    peter = guest_phone_for(phone, game, "Peter")
+    peter.locator("#move-payload").fill('{"seat": 1, "points": 3}')
+    peter.get_by_role("button", name="Play").click()
+    host.goto(f"/s/{game.pk}/")
+    host.set_viewport_size({"width": 360, "height": 400})  # the undo far below the top
+    undo = host.locator("#undo").get_by_role("button", name="Undo: Peter +3")
+    undo.scroll_into_view_if_needed()
+    assert host.evaluate("window.scrollY") > 200
+    undo.click()
+    host.wait_for_selector("#live[data-asks]", state="attached")
+    expect(host.locator("#confirm")).to_be_in_viewport()
+    assert host.evaluate("document.activeElement.id") == "confirm"
