@@ -15,7 +15,7 @@ from django.utils.functional import SimpleLazyObject
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
-from companion import engine, frames, plugins
+from companion import engine, frames, plugins, services
 from companion.services import Actor
 from companion.stats import session_standings
 
@@ -51,6 +51,11 @@ def fragment_context(session, actor, *, posted=None, refusal=None, panel=True, m
     last_active = next((move for move in moves if not move.undone), None)
     if last_active is None and len(moves) == LOG_LENGTH:
         last_active = session.moves.filter(undone=False).order_by("-seq").first()
+    if last_active is not None:
+        # Which phones the undo button is for (table.js hides it from the others): words, as the
+        # one fragment serves every phone.
+        last_active.undo_by = _reach_words(
+            services.undo_phones(session=session, move=last_active, rules=rules))
     state = rules.redact(session.state, viewer)
     standings = session_standings(session, rules)
     if session.logged:  # a play entered afterwards: its final standings, and no panel to play
@@ -77,7 +82,7 @@ def fragment_context(session, actor, *, posted=None, refusal=None, panel=True, m
         "refusal": refusal,
         "now_line": rules.now(state) if rules.now else None,
         "rank_rule": engine.rank_rule_of(rules, state),
-        "undone_recently": _undone_recently(moves),
+        "undone_recently": _redo_reach(session, rules, _undone_recently(moves)),
         "winner_names": winner_names,
         "leader_marked": leader_marked,
         # Reversed only where it shows: a finished game's card (_game_over.html), the undo button
@@ -116,6 +121,28 @@ def _undone_recently(moves):
     if latest is not None and timezone.now() - latest.undone_at < UNDO_NOTICE:
         return latest
     return None
+
+
+def _redo_reach(session, rules, undone):
+    """`undone` (the move a Redo puts back, or None) with `redo_by`: which phones the Redo is for,
+    the move's authority now (services.move_phones)."""
+    if undone is not None:
+        try:
+            seats = services.move_phones(session=session, rules=rules, type=undone.type,
+                                         data=undone.data)
+        except Exception:  # noqa: BLE001 - a move the rules no longer read: shown to all
+            seats = None
+        undone.redo_by = _reach_words(None if seats is None
+                                      else tuple(("seat", seat) for seat in seats))
+    return undone
+
+
+def _reach_words(phones):
+    """Which phones besides the host's may use a button, for the page's script (table.js):
+    "seated" (any phone with a seat), "seat-1 guest-17" (those), or "host" (the host's alone)."""
+    if phones is None:
+        return "seated"
+    return " ".join(f"{kind}-{value}" for kind, value in phones) or "host"
 
 
 def _share_text(session, standings, winner_names):

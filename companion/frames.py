@@ -31,7 +31,8 @@ _MARK = "\x00"
 SPECS = {
     "now": {"now_line": None, "last_active": ("line",)},
     "undo": {"session": ("version",), "undo_url": None, "redo_url": None,
-             "last_active": ("line",), "undone_recently": ("line", "seq", "undoer_first"),
+             "last_active": ("line", "undo_by"),
+             "undone_recently": ("line", "seq", "undoer_first", "redo_by"),
              "can_play": None},
     "log_line": {"move": ("undone", "seq", "line", "undoer")},
 }

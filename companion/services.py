@@ -307,15 +307,33 @@ def move_authorize(*, session, rules, type, data, actor):
         return
     if actor.seat is None:
         raise Forbidden(_("Choose your seat first: a phone plays for its own seat."))
+    phones = _move_phones(level, seats)
+    if phones is None or actor.seat in phones:
+        return
     if level == engine.HOST:
         raise Forbidden(_("Only the host may do this: it changes the game for everyone."))
-    if level == engine.OWN and actor.seat not in seats:
-        name = _seat_name(session, seats[0])
+    name = _seat_name(session, seats[0])
+    if level == engine.OWN:
         raise Forbidden(_("Only %(name)s's own phone may make this move.") % {"name": name})
-    if level == engine.SEAT and actor.seat not in seats:
-        name = _seat_name(session, seats[0])
-        raise Forbidden(_("This is %(name)s's move: it comes from %(name)s's phone or the "
-                          "host's.") % {"name": name})
+    raise Forbidden(_("This is %(name)s's move: it comes from %(name)s's phone or the "
+                      "host's.") % {"name": name})
+
+
+def _move_phones(level, seats):
+    """The seats whose phones may make a move of this authority: None for any seated phone."""
+    if level == engine.HOST:
+        return ()
+    if level in (engine.OWN, engine.SEAT):
+        return tuple(seats)
+    return None
+
+
+def move_phones(*, session, rules, type, data):
+    """The seats whose phones may make this move now, as move_authorize decides for a phone
+    (None: any seated phone; none: the host's alone). The page hides from a phone what it would
+    only be refused (a Redo), the refusal itself still decided above."""
+    level, seats = engine.move_authority(rules, type, data, session.state)
+    return _move_phones(level, seats)
 
 
 def undo_authorize(*, session, move, actor):
@@ -323,19 +341,37 @@ def undo_authorize(*, session, move, actor):
     guest's phone its own moves and those about its seat while the game is on."""
     if actor.is_host:
         return
-    if session.is_finished:
-        raise Forbidden(_("The game is over: only the host may undo now."))
     rules = engine.get(session.game)
-    why = rules.host_undoes and rules.host_undoes({"type": move.type, "data": move.data},
-                                                  session.state)
+    why = _undo_kept_for_host(session, move, rules)
     if why:
         raise Forbidden(why)
-    if move.actor_guest_id is not None and move.actor_guest_id == actor.guest.pk:
-        return
-    if actor.seat is not None and move.seat == actor.seat:
+    phones = undo_phones(session=session, move=move, rules=rules)
+    if ("guest", actor.guest.pk) in phones or ("seat", actor.seat) in phones:
         return
     who = _seat_name(session, move.seat) if move.seat is not None else _("another phone")
     raise Forbidden(_("Only the host may undo a move of %(who)s.") % {"who": who})
+
+
+def _undo_kept_for_host(session, move, rules):
+    """Why only the host may undo `move` (a sentence), or None."""
+    if session.is_finished:
+        return _("The game is over: only the host may undo now.")
+    return (rules.host_undoes and rules.host_undoes({"type": move.type, "data": move.data},
+                                                    session.state)) or None
+
+
+def undo_phones(*, session, move, rules):
+    """The phones besides the host's that may undo `move`, the last active one, as
+    undo_authorize decides: ("seat", n) for its seat's, ("guest", id) for the one that made it;
+    none when only the host may."""
+    if _undo_kept_for_host(session, move, rules):
+        return ()
+    phones = []
+    if move.seat is not None:
+        phones.append(("seat", move.seat))
+    if move.actor_guest_id is not None:
+        phones.append(("guest", move.actor_guest_id))
+    return tuple(phones)
 
 
 def _check_version(session, expected_version):

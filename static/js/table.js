@@ -47,13 +47,33 @@
     shown[name] = Math.max(shown[name] || 0, at);
     swapSection(section, html);
     if (name === "now") announce(at);
-    if (name === "undo") say(undoNews());
+    if (name === "undo") {
+      forThisPhone(section);
+      say(undoNews());
+    }
     if (name === "scoreboard") {
       follow();
       whilePlaying();
     }
     if (name === "panel_live") scheduleRefetch();
   }
+
+  // The undo button and the Redo are drawn once for every phone; each is for the host's phone
+  // and those its data-by names ("seated", "seat-1", "guest-17"; services.undo_phones and
+  // move_phones). A guest's phone does not show one it would only be refused; the server still
+  // decides, and refuses it with the same sentence when it comes all the same (no script).
+  function forThisPhone(section) {
+    if (!section || table.hasAttribute("data-host")) return;
+    var mine = [];
+    if (table.dataset.viewer !== undefined) mine.push("seated", "seat-" + table.dataset.viewer);
+    if (table.dataset.guest) mine.push("guest-" + table.dataset.guest);
+    section.querySelectorAll("form[data-by]").forEach(function (form) {
+      form.hidden = !form.dataset.by.split(" ").some(function (word) {
+        return mine.indexOf(word) !== -1;
+      });
+    });
+  }
+  forThisPhone(document.getElementById("undo"));
 
   // A refusal is the answer to this phone's own tap: a push of another phone's move, landing
   // just after it, must not take the sentence away before it is read. One said in the section
@@ -400,6 +420,7 @@
     // this too) must not set the page back to the version #live was first rendered at.
     if (!event.detail.target || event.detail.target.id !== "live") return;
     pendingPanel = null;  // the answer brought a fresher panel than the one held back
+    forThisPhone(document.getElementById("undo"));
     var notice = document.getElementById("moved-on");
     if (notice) notice.hidden = true;
     var live = document.getElementById("live");

@@ -231,3 +231,22 @@ def test_the_hosts_page_is_new_when_a_phone_takes_a_seat(alice):
     guest_browser(table, seat=1)
     again = host.get(f"/s/{table.pk}/", HTTP_IF_NONE_MATCH=first["ETag"])
     assert again.status_code == 200 and 'id="invite"' not in again.content.decode()
+
+
+def test_the_undo_button_and_redo_name_the_phones_the_services_let_use_them(alice, game):
+    """Drawn once for every phone, each says which phones may use it (the page's script hides it
+    from the others): the same answer undo_authorize and move_authorize give."""
+    host = browser_for(alice)
+    vanessa = guest_browser(game, seat=0)
+    add(vanessa, game, 0, 2)
+    guest = Guest.objects.get(seat=0)
+    page = host.get(f"/s/{game.pk}/").content.decode()
+    assert f'data-by="seat-0 guest-{guest.pk}"' in page
+    add(host, game, 1, 3)  # the host's move about Peter's seat: his phone's, or the host's
+    assert 'data-by="seat-1"' in host.get(f"/s/{game.pk}/").content.decode()
+    host.post(f"/s/{game.pk}/undo/")
+    page = host.get(f"/s/{game.pk}/").content.decode()
+    assert 'data-by="seat-1"' in page.split("undid:")[1]  # its Redo: Peter's move again
+    for points in (10, 10):  # the game over: only the host undoes
+        add(host, game, 0, points)
+    assert 'data-by="host"' in vanessa.get(f"/s/{game.pk}/").content.decode()
