@@ -449,7 +449,7 @@ def backup_of(*, owner):
                 players.setdefault(pid, row["name"])
             scores.append({"playerRefId": pid, "seatOrder": row["seat"],
                            "score": "" if win == "none" or row["score"] is None
-                           else f"{row['score']:g}",
+                           else stats.score_text(row["score"]),
                            "rank": row["rank"], "winner": row["winner"],
                            "startPlayer": False, "newPlayer": False})
         if session["logged"]:

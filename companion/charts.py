@@ -17,6 +17,8 @@ from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from companion.stats import score_text
+
 WIDTH, HEIGHT = 320, 220
 LEFT, RIGHT, TOP, BOTTOM = 60, 8, 12, 40
 FONT = 15
@@ -36,12 +38,17 @@ def _f(value):
 
 
 def _number(value):
-    """A figure as the reader writes it: 2.5 in English, 2,5 in Spanish."""
-    if isinstance(value, float) and value.is_integer():
-        value = int(value)
-    if not isinstance(value, float):
-        return str(value)
-    return f"{value:g}".replace(".", formats.get_format("DECIMAL_SEPARATOR"))
+    """A figure as the reader writes it: 2.5 in English, 2,5 in Spanish; every digit of it."""
+    return score_text(value).replace(".", formats.get_format("DECIMAL_SEPARATOR"))
+
+
+def _tick(value):
+    """An axis step, short enough for the room left of the axis (about four characters, beside
+    the axis' title): 800, 2.5k, 1.5M. A bar's or a point's own title says the figure whole."""
+    for size, suffix in ((1_000_000, "M"), (1_000, "k")):
+        if abs(value) >= size:
+            return _number(round(value / size, 1)) + suffix
+    return _number(value)
 
 
 def _nice_max(value):
@@ -196,7 +203,7 @@ def _grid_range(low, high, *, top=TOP):
     for step in range(5):
         value = low + (high - low) * step / 4
         y = top + plot - plot * step / 4
-        lines.append((LEFT, y, WIDTH - RIGHT, y, LEFT - 4, y + 5, _number(round(value, 2))))
+        lines.append((LEFT, y, WIDTH - RIGHT, y, LEFT - 4, y + 5, _tick(round(value, 2))))
     return format_html_join(
         "", '<line x1="{}" y1="{}" x2="{}" y2="{}" class="chart-grid"/>'
         '<text x="{}" y="{}" text-anchor="end" class="chart-tick">{}</text>', lines)

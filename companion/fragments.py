@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 
 from companion import engine, frames, plugins, services
 from companion.services import Actor
-from companion.stats import session_standings
+from companion.stats import score_text, session_standings
 
 SHARED = ("scoreboard", "now", "log", "undo")
 LOG_LENGTH = 30
@@ -148,7 +148,7 @@ def _reach_words(phones):
 def _share_text(session, standings, winner_names):
     if not session.is_finished:
         return ""
-    scores = ", ".join(f"{row['name']} {row['score']:g}" for row in standings)
+    scores = ", ".join(f"{row['name']} {score_text(row['score'])}" for row in standings)
     if winner_names:
         return _("%(names)s won %(game)s (%(scores)s).") % {
             "names": " & ".join(winner_names), "game": session.game_name, "scores": scores}

@@ -57,6 +57,16 @@ def session_standings(session, rules=None):
 
 # Export --------------------------------------------------------------------------------------
 
+def score_text(value):
+    """A score (or any figure) in plain digits, as it was entered: 1000009, 12.5; never in
+    e-notation or cut to six digits as f"{value:g}" writes it (1.00001e+06)."""
+    if isinstance(value, float):
+        if value.is_integer():
+            return str(int(value))
+        return f"{value:.6f}".rstrip("0").rstrip(".")
+    return str(value)
+
+
 def result_score(row):
     """A standings row's score as statistics count it (Result.score): None where the row says it
     has none (its details' "scored" false: a game without points, a play logged with its

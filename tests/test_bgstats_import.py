@@ -241,6 +241,14 @@ def test_the_export_goes_the_other_way(alice, charlie):
             (theirs["plays"], theirs["wins"], theirs["games"])
 
 
+def test_the_export_writes_every_digit_of_a_score(alice):
+    """Written as f"{score:g}", 1000009 left as "1.00001e+06" and 123456.5 as "123456"."""
+    services.play_log(owner=alice, game="rabbits", players=[
+        {"name": "Player A", "score": 1000009}, {"name": "Player B", "score": 123456.5}])
+    [play] = bgstats.backup_of(owner=alice)["plays"]
+    assert sorted(score["score"] for score in play["playerScores"]) == ["1000009", "123456.5"]
+
+
 def test_the_command_imports_with_progress_and_refuses_with_the_sentence(alice, tmp_path):
     path = tmp_path / "backup.json"
     path.write_text(json.dumps(small_backup()))

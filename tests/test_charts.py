@@ -78,3 +78,17 @@ def test_a_win_rate_is_drawn_on_0_to_100_whatever_the_player_won():
         ticks = [text.text for text in root.findall(f".//{SVG}text")
                  if text.get("class") == "chart-tick" and text.get("text-anchor") == "end"]
         assert ticks[:5] == ["0", "25", "50", "75", "100"], (won, ticks)  # then the last date
+
+
+def test_large_scores_fit_left_of_the_axis_and_are_whole_in_their_titles():
+    """Six- and seven-digit steps ran off the chart's left edge (2000000 read "000000") or over
+    the axis' title: they are written short, the figure whole in each bar's own title."""
+    rows = [{"score": 1000009.0, "count": 1}, {"score": 1234567.5, "count": 2}]
+    root, _title, _desc = parse(charts.score_distribution(rows, game_name="Pad"))
+    titles = [bar.find(f"{SVG}title").text for bar in root.findall(f".//{SVG}rect")]
+    assert titles == ["1000009: 1", "1234567.5: 2"]
+    progression = charts.line_chart(title="t", desc="d", xs=[1, 2],
+                                    series=[("Ana", [500000, 2000000])])
+    ticks = [text.text for text in parse(progression)[0].findall(f".//{SVG}text")
+             if text.get("class") == "chart-tick" and text.get("text-anchor") == "end"]
+    assert "2M" in ticks and all(len(tick) <= 5 for tick in ticks), ticks
