@@ -6,7 +6,7 @@ from django.core.serializers.json import DjangoJSONEncoder
 from django.utils.translation import gettext as _
 
 from companion import engine, plugins
-from companion.api.errors import first_sentence
+from companion.api.errors import field_messages, first_sentence
 from companion.engine import RuleViolation
 from companion.errors import Invalid
 
@@ -33,5 +33,5 @@ def move_payload(*, game, move_type, fields, owner=None):
     serializer = serializer_class(data=fields, context={"owner": owner})
     if not serializer.is_valid():
         errors = serializer.errors
-        raise Invalid(first_sentence(errors), fields=json.loads(json.dumps(errors)))
+        raise Invalid(first_sentence(errors), fields=field_messages(errors))
     return json.loads(json.dumps(serializer.validated_data, cls=DjangoJSONEncoder))

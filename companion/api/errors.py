@@ -9,17 +9,39 @@ from companion.errors import Refused, Stale
 from companion.language import say
 
 
-def first_sentence(errors):
-    """The first message in DRF's nested error structure, prefixed by its field."""
+def field_messages(errors):
+    """DRF's nested errors as {field: [sentences]}, the shape api.md gives `fields`: a list's
+    items and a nested object's fields are said under the field that holds them
+    ({"dice": {0: ["…"]}} → {"dice": ["…"]}, {"patrol": {"roll": ["…"]}} → {"patrol":
+    ["roll: …"]}); before, a list's item came out as its index alone ({"dice": ["0"]})."""
+    if not isinstance(errors, dict):
+        errors = {"non_field_errors": errors}
+    return {str(field): _sentences(value) for field, value in errors.items()}
+
+
+def _sentences(errors):
     if isinstance(errors, dict):
-        for field, value in errors.items():
-            sentence = first_sentence(value)
-            if field in ("non_field_errors", "detail"):
-                return sentence
-            return f"{field}: {sentence}"
-    if isinstance(errors, list) and errors:
-        return first_sentence(errors[0])
-    return str(errors)
+        sentences = []
+        for key, value in errors.items():
+            # A list's item is known by its index, which says nothing to a player.
+            said = "" if isinstance(key, int) or str(key).isdigit() \
+                or key in ("non_field_errors", "detail") else f"{key}: "
+            sentences += [said + sentence for sentence in _sentences(value)]
+        return sentences
+    if isinstance(errors, list | tuple):
+        return [sentence for item in errors for sentence in _sentences(item)]
+    return [str(errors)]
+
+
+def first_sentence(errors):
+    """The first message of DRF's nested errors, after its field."""
+    for field, sentences in field_messages(errors).items():
+        if not sentences:
+            continue
+        if field in ("non_field_errors", "detail"):
+            return sentences[0]
+        return f"{field}: {sentences[0]}"
+    return ""
 
 
 def exception_handler(exc, context):
@@ -42,7 +64,7 @@ def exception_handler(exc, context):
         headers = {"Retry-After": str(retry_after)} if retry_after else None
         return Response(body, status=exc.status, headers=headers)
     if isinstance(exc, exceptions.ValidationError):
-        fields = exc.detail if isinstance(exc.detail, dict) else {"non_field_errors": exc.detail}
+        fields = field_messages(exc.detail)
         return Response(
             {"detail": first_sentence(fields), "code": "invalid", "fields": fields},
             status=status.HTTP_400_BAD_REQUEST,

@@ -236,3 +236,18 @@ def test_csv_cells_cannot_start_a_formula(alice, as_alice):
     from companion.history import spreadsheet_safe
 
     assert spreadsheet_safe("\tEd") == "'\tEd" and spreadsheet_safe(-3) == -3
+
+
+def test_a_list_items_refusal_is_said_under_its_field_not_as_its_index(as_alice, alice):
+    """{"dice": ["0"]}: DRF says a list's item by its index, which the body gave as the field's
+    sentence; the sentence itself is what api.md's `fields` holds."""
+    from tests.factories import session_for
+
+    game = session_for(alice, game="rabbits", players=("Ana", "Ben", "Cai"))
+    before = world()
+    body = refused_with_a_sentence(as_alice.post(
+        f"/api/sessions/{game.pk}/moves/", {"type": "roll", "seat": 0, "dice": [7, 1]},
+        format="json"))
+    assert body["fields"] == {"dice": ["Ensure this value is less than or equal to 6."]}
+    assert body["detail"] == "dice: Ensure this value is less than or equal to 6."
+    assert world() == before
