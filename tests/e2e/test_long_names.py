@@ -26,3 +26,25 @@ def test_a_long_name_wraps_on_every_page_that_shows_it(host_phone, alice):
         if not no_sideways_scroll(host):
             wide.append(f"{path}: {host.evaluate('document.documentElement.scrollWidth')} px")
     assert not wide, wide
+
+
+def cards_scrolled_sideways(page):
+    """The cards (each scrolls its own overflow) whose content is wider than they are, with
+    every fold open: a table or a button pushed wide by a name that does not wrap."""
+    page.evaluate("document.querySelectorAll('details').forEach(d => { d.open = true; })")
+    return page.evaluate("""() => [...document.querySelectorAll('.card')]
+        .filter(card => card.getClientRects().length && card.scrollWidth > card.clientWidth + 1)
+        .map(card => `${card.id || card.className}: ${card.scrollWidth} > ${card.clientWidth}`)""")
+
+
+@pytest.mark.parametrize("slug", ["knights", "quixote", "rabbits", "alatriste", "pad"])
+def test_a_long_player_name_keeps_each_games_table_within_its_cards(slug, host_phone, alice):
+    """Seen on Knights with a 30-letter name: "Towards victory" 343 px wide in a 310 px card,
+    its Worship column cut off, and the name running out of its seat's button."""
+    from tests.factories import session_for
+
+    name = LONG[:30]
+    table = session_for(alice, game=slug, players=(name, "Ben", "Cy"))
+    host = host_phone()
+    host.goto(f"/s/{table.pk}/")
+    assert cards_scrolled_sideways(host) == []
