@@ -41,6 +41,9 @@ def optional_number(raw, *, label):
         return None
     value = whole_number(raw)
     if value is None:
+        if isinstance(raw, str) and raw.strip().isascii() and raw.strip().isdigit():
+            # A whole number all the same, only longer than any this app counts.
+            raise Invalid(_("%(label)s is too large a number.") % {"label": label})
         raise Invalid(_("%(label)s is a whole number, not %(raw)s.")
                       % {"label": label, "raw": str(raw)[:20]})
     return value

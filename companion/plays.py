@@ -48,6 +48,15 @@ def _score(raw, row):
     return int(value) if value.is_integer() else value
 
 
+def _minutes(raw):
+    """The length as typed. A whole number below zero goes to play_log as it is, whose sentence
+    says the range (the page's own said "a whole number, not -5")."""
+    text = (raw or "").strip().replace("−", "-")
+    if text.startswith("-") and inputs.whole_number(text[1:]) is not None:
+        return -inputs.whole_number(text[1:])
+    return inputs.optional_number(raw, label=_("The length"))
+
+
 def players_of(post):
     """The rows of the form that name a player, as play_log takes them."""
     names, scores = post.getlist("name"), post.getlist("score")
@@ -75,7 +84,7 @@ def play_new(request):
             session = play_log(
                 owner=request.user, game=game, title=title,
                 played_at=post.get("played_at") or None,
-                minutes=inputs.optional_number(post.get("minutes"), label=_("The length")),
+                minutes=_minutes(post.get("minutes")),
                 location=post.get("location") or "", players=players_of(post),
                 note=post.get("note") or "",
                 win=(post.get("win") or "high") if title else "high")

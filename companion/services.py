@@ -134,7 +134,7 @@ def _seat_players(*, owner, players, known=None):
         if not isinstance(entry, dict):
             raise Invalid(_("Each player is a name, or {\"name\", \"player\"}."))
         name = inputs.text(entry.get("name") or "", field="players", label=_("A player's name"),
-                           max_length=200)
+                           max_length=Seat._meta.get_field("name").max_length)
         player_id = entry.get("player")
         player = None
         if player_id is not None and (isinstance(player_id, bool)
@@ -154,9 +154,6 @@ def _seat_players(*, owner, players, known=None):
         if not name:
             message = _("Every player needs a name.")
             raise Invalid(message, fields={"players": [message]})
-        if len(name) > 60:
-            raise Invalid(_("The name %(name)s… is too long (60 letters at most).")
-                          % {"name": name[:20]})
         if name.lower() in seen:
             raise Invalid(_("%(name)s is named twice: give each seat its own name.")
                           % {"name": name})

@@ -76,6 +76,10 @@ def test_one_of_our_games_by_its_name(alice):
     ({"scores": ("61", "ten", "58", "74")}, "Row 2: a score is a number"),
     ({"name": ["Ana", "", "Cid", "Dee"]}, "Row 2 has a score or a tick but no name."),
     ({"minutes": "an hour"}, "The length is a whole number"),
+    # Whole numbers all the same: the range is what is wrong (before: "a whole number, not -5").
+    ({"minutes": "-5"}, "The length is a whole number of minutes from 1 to 1440."),
+    ({"minutes": "99999999999999999999"}, "The length is too large a number."),
+    ({"name": ["Ana", "B" * 61, "Cid", "Dee"]}, "A player&#x27;s name is too long (60 characters"),
     ({"game": ""}, "Name the game played."),
     ({"played_at": "2999-01-01"}, "still to come"),
     ({"win": "none"}, "takes no scores"),
