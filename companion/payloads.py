@@ -9,6 +9,7 @@ from companion import engine, plugins
 from companion.api.errors import field_messages, first_sentence
 from companion.engine import RuleViolation
 from companion.errors import Invalid
+from companion.language import say
 
 
 def move_payload(*, game, move_type, fields, owner=None):
@@ -25,7 +26,7 @@ def move_payload(*, game, move_type, fields, owner=None):
     if move_type not in rules.moves:
         known = ", ".join(sorted(rules.moves))
         raise RuleViolation(_("%(game)s has no move called '%(move)s' (its moves: %(known)s).")
-                            % {"game": rules.name, "move": move_type, "known": known},
+                            % {"game": say(rules.name), "move": move_type, "known": known},
                             field="type")
     serializer_class = plugins.get(game).serializers.get(move_type)
     if serializer_class is None:

@@ -22,6 +22,7 @@ from rest_framework.authtoken.models import Token
 
 from companion import engine, inputs, live, stats
 from companion.errors import Conflict, Forbidden, Invalid, KeyReused, NotFound, Refused, Stale
+from companion.language import say
 from companion.limits import Limited
 from companion.models import Guest, Move, Player, Result, ResultTally, Seat, Session
 from companion.payloads import move_payload
@@ -839,7 +840,7 @@ def _import_entry(move, *, rules, seat_count, owner):
         raise damaged(_("a move's number is missing or out of range"))
     if not isinstance(move_type, str) or move_type not in rules.moves:
         raise damaged(_("move %(seq)s is not a move of %(game)s") % {"seq": seq,
-                                                                     "game": rules.name})
+                                                                     "game": say(rules.name)})
     if not isinstance(fields, dict):
         raise damaged(_("move %(seq)s has no fields") % {"seq": seq})
     for name in ("seat", "actor_seat"):
@@ -1114,14 +1115,14 @@ def play_log(*, owner, game="", title="", played_at=None, minutes=None, location
         raise Invalid(message, fields={"title": [message]})
     if rules.title is None and title:
         message = _("%(game)s is a game of its own: leave the name empty.") % {
-            "game": rules.name}
+            "game": say(rules.name)}
         raise Invalid(message, fields={"title": [message]})
     if win not in LOG_WINS:
         message = _("A game is won by the highest score (high), the lowest (low), together "
                     "(coop) or with no points (none), not %(raw)s.") % {"raw": str(win)[:20]}
         raise Invalid(message, fields={"win": [message]})
     if rules.title is None and win != "high":
-        message = _("%(game)s is won by the highest score.") % {"game": rules.name}
+        message = _("%(game)s is won by the highest score.") % {"game": say(rules.name)}
         raise Invalid(message, fields={"win": [message]})
     minutes = _log_number(minutes, label=_("The length"), field="minutes")
     if minutes is not None and (minutes != int(minutes) or not 0 < minutes <= LOG_MINUTES_MAX):

@@ -69,3 +69,14 @@ def test_a_fraction_in_a_sentence_is_written_as_the_reader_writes_it():
     whole = engine._("The players stopped: {name} leads with {score}", name="Cleo", score=12)
     with translation.override("es"):
         assert say(whole) == "Los jugadores lo dejan: Cleo va primero con 12"
+
+
+def test_a_refusal_names_the_game_in_the_requests_language(as_alice, alice):
+    """The score pad's name is its rules' Text: it read "Any game no tiene ninguna jugada…"."""
+    from tests.factories import session_for
+
+    pad = session_for(alice, game="pad")
+    answer = as_alice.post(f"/api/sessions/{pad.pk}/moves/", {"type": "fly"}, format="json",
+                           HTTP_ACCEPT_LANGUAGE="es")
+    assert answer.status_code == 400
+    assert answer.json()["detail"].startswith("Cualquier juego no tiene")
