@@ -11,7 +11,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from companion.engine import Refused, RuleViolation, _
+from companion.engine import Refused, RuleViolation, _, joined
 from games.quixote import rules
 
 CHIPS = tuple(range(1, 9))  # the group sizes offered as buttons (any size may be typed)
@@ -26,6 +26,11 @@ SCORE_NUMBERS = {"round": (rules.ROUNDS[0], rules.ROUNDS[-1]), "castle6_knights"
                  "castle4_knights": (0, None), "defense_shields": (0, None)}
 SCORE_FIELDS = ("round", "castle6_knights", "castle4_knights", "church_groups",
                 "windmill_groups", "defense_shields", "knight_groups")
+# Each field as the score form labels it: a refusal names what the player sees, not the field.
+FIELD_LABELS = {"round": _("Round"), "castle6_knights": _("6-castle: knights"),
+                "castle4_knights": _("4-castle: knights"), "church_groups": _("Churches"),
+                "windmill_groups": _("Windmills"), "defense_shields": _("Defense: shields"),
+                "knight_groups": _("Knight groups")}
 
 
 def grid_of(state: Mapping[str, Any]) -> list[dict[str, Any]]:
@@ -97,7 +102,9 @@ def form_score(values: Mapping[str, Any]) -> dict[str, Any]:
         except (ValueError, TypeError, Refused):
             unreadable.append(name)
     if unreadable:
-        raise RuleViolation(_("Check the numbers: {fields}.", fields=", ".join(unreadable)))
+        # Each as its label reads, quoted: a label may hold a colon ("Defense: shields").
+        raise RuleViolation(_("Check the numbers: {fields}.", fields=joined(", ", (
+            joined("", ("“", FIELD_LABELS[name], "”")) for name in unreadable))))
     return score
 
 

@@ -849,5 +849,5 @@ def test_the_panel_reads_a_score_form_as_the_move_does():
     assert score["castle6_knights"] == 3 and score["defense_shields"] == 12
     bad = {**values, "round": "4", "windmill_groups": "2 x", "defense_shields": "-1"}
     with pytest.raises(RuleViolation,
-                       match=r"^Check the numbers: round, windmill_groups, defense_shields\.$"):
+                       match=r"^Check the numbers: “Round”, “Windmills”, “Defense: shields”\.$"):
         panel.form_score(bad)
