@@ -313,6 +313,11 @@ def move_authorize(*, session, rules, type, data, actor):
     name = _seat_name(session, seats[0])
     if level == engine.OWN:
         raise Forbidden(_("Only %(name)s's own phone may make this move.") % {"name": name})
+    fighters = list(dict.fromkeys(seats))
+    if len(fighters) == 2:  # a fight: either fighter's phone enters it
+        raise Forbidden(_("This is a move of %(one)s or %(other)s: it comes from one of their "
+                          "phones or the host's.") % {
+                              "one": name, "other": _seat_name(session, fighters[1])})
     raise Forbidden(_("This is %(name)s's move: it comes from %(name)s's phone or the "
                       "host's.") % {"name": name})
 

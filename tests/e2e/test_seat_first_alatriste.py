@@ -158,7 +158,8 @@ def test_three_phones_seat_first(host_phone, phone):
     before = (Move.objects.count(), Session.objects.get().version, Session.objects.get().state)
     duel.get_by_role("button", name="Roll for us").click()
     expect(quevedo.locator("#now .error")).to_have_text(
-        "This is Íñigo's move: it comes from Íñigo's phone or the host's.")
+        "This is a move of Íñigo or Malatesta: it comes from one of their phones or the "
+        "host's.")
     in_view(quevedo, "#now .error")
     after = (Move.objects.count(), Session.objects.get().version, Session.objects.get().state)
     assert after == before

@@ -348,7 +348,9 @@ def test_a_guest_s_duel_between_two_others_is_refused_with_a_sentence(host, gues
                     challenged=2, accepted="true", dice="server")
     assert response.status_code == 403
     page = response.content.decode()
-    message = "This is Íñigo&#x27;s move: it comes from Íñigo&#x27;s phone or the host&#x27;s."
+    # Either fighter's phone may enter it: the sentence names both.
+    message = ("This is a move of Íñigo or Malatesta: it comes from one of their phones or the "
+               "host&#x27;s.")
     assert page.count(message) == 1
     # Said in the now line, in view wherever the phone is on the page.
     assert page.index('id="now"') < page.index(message) < page.index('id="panel"')
