@@ -7,12 +7,13 @@ import datetime
 
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
-from django.http import Http404, HttpResponseBadRequest, StreamingHttpResponse
+from django.http import Http404, StreamingHttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from companion import charts, engine, inputs, plugins, stats
+from companion.bad_input import bad_input_page
 from companion.engine import Refused, RuleViolation
 from companion.models import Player, Session
 
@@ -112,7 +113,7 @@ def session_detail(request, pk):
     try:
         upto = inputs.optional_number(request.GET.get("upto"), label=_("The move"))
     except Refused as refusal:
-        return HttpResponseBadRequest(refusal.message)
+        return bad_input_page(request, refusal.message)
     upto = last if upto is None else upto
     upto = min(upto, entries[-1]["move"].seq) if entries else 0
     position = sum(1 for seq in active if seq <= upto)
@@ -122,7 +123,7 @@ def session_detail(request, pk):
     try:
         number = inputs.optional_number(request.GET.get("page"), label=_("The page"))
     except Refused as refusal:
-        return HttpResponseBadRequest(refusal.message)
+        return bad_input_page(request, refusal.message)
     page = pages.get_page(number or at // TIMELINE_PAGE + 1)
     context = {
         "session": session, "rules": timeline["rules"], "timeline": page.object_list,

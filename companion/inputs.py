@@ -41,9 +41,13 @@ def optional_number(raw, *, label):
         return None
     value = whole_number(raw)
     if value is None:
-        if isinstance(raw, str) and raw.strip().isascii() and raw.strip().isdigit():
+        text = raw.strip() if isinstance(raw, str) else ""
+        if text.isascii() and text.isdigit():
             # A whole number all the same, only longer than any this app counts.
             raise Invalid(_("%(label)s is too large a number.") % {"label": label})
+        if text.startswith("-") and text[1:].isascii() and text[1:].isdigit():
+            raise Invalid(_("%(label)s is a whole number from 0 up, not %(raw)s.")
+                          % {"label": label, "raw": text[:20]})
         raise Invalid(_("%(label)s is a whole number, not %(raw)s.")
                       % {"label": label, "raw": str(raw)[:20]})
     return value

@@ -4,11 +4,12 @@ int() more than 4,300 digits, so such a value would otherwise end as a 500 deep 
 a game's rules); every answer says which browser features the pages may use."""
 
 from django.conf import settings
-from django.http import HttpResponseBadRequest, JsonResponse
+from django.http import JsonResponse
 from django.middleware.gzip import GZipMiddleware
 from django.utils import translation
 from django.utils.translation import gettext as _
 
+from companion.bad_input import bad_input_page
 from companion.inputs import has_control, has_long_number, long_number_message
 
 
@@ -25,23 +26,24 @@ def _refusal(request, key, values):
     control = has_control(key) or any(has_control(value) for value in values)
     if not control and not (has_long_number(key) or any(has_long_number(v) for v in values)):
         return None
-    # This runs before LocaleMiddleware (a NUL must not reach the session's query), so the
-    # refusal is said here in the language that middleware would choose.
-    with translation.override(translation.get_language_from_request(request)):
-        if control:
-            return _("%(field)s: text may not contain control characters.") % {"field": field}
-        return f"{field}: {long_number_message()}"
+    if control:
+        return _("%(field)s: text may not contain control characters.") % {"field": field}
+    return f"{field}: {long_number_message()}"
 
 
 def refuse_control_characters(get_response):
     def middleware(request):
+        # This runs before LocaleMiddleware (a NUL must not reach the session's query), so a
+        # refusal is said here in the language that middleware would choose.
         for key, values in _fields(request):
-            message = _refusal(request, key, values)
-            if message is not None:
+            with translation.override(translation.get_language_from_request(request)):
+                message = _refusal(request, key, values)
+                if message is None:
+                    continue
                 if request.path.startswith("/api/"):
                     return JsonResponse({"detail": message, "code": "invalid",
                                          "fields": {key: [message]}}, status=400)
-                return HttpResponseBadRequest(message, content_type="text/plain; charset=utf-8")
+                return bad_input_page(request, message)
         return get_response(request)
 
     return middleware

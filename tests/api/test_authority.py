@@ -69,8 +69,8 @@ def test_ending_the_game_is_the_hosts(alice, as_alice):
 def test_a_fight_is_either_fighters_and_no_one_elses(alice):
     table = session_for(alice, game="alatriste", players=("Íñigo", "Quevedo", "Malatesta"))
     phones = [api_client(guest=services.guest_join(code=table.code, seat=s)) for s in range(3)]
-    refused(phones[2], table, "duel", "This is Íñigo's move", challenger=0, challenged=1,
-            accepted=False, answers=403, code="forbidden")
+    refused(phones[2], table, "duel", "This is a move of Íñigo or Quevedo", challenger=0,
+            challenged=1, accepted=False, answers=403, code="forbidden")
 
 
 def test_an_attack_card_is_played_by_its_player_and_carried_out_by_its_target(alice, as_alice):

@@ -6,7 +6,7 @@ import pytest
 from django.contrib.auth import get_user_model
 
 from companion.models import Guest, Move, Session
-from tests.views.helpers import browser_for, guest_browser, off_the_loop
+from tests.views.helpers import assert_phone_ready, browser_for, guest_browser, off_the_loop
 
 
 def world():
@@ -86,3 +86,28 @@ def test_a_code_that_cannot_be_one_is_a_page_in_words(game, code, status, words)
     before = world()
     refused(browser_for().get("/join/", {"code": code}), status, words)
     assert world() == before
+
+
+def test_a_refused_field_is_a_page_that_fits_a_phone_with_the_way_back(alice):
+    """It was a bare text answer, 980 px wide on a phone, with no way back to the form."""
+    page = browser_for(alice).post("/plays/new/", {"location": "Ma\x00drid"},
+                                   HTTP_REFERER="http://testserver/plays/new/")
+    assert page.status_code == 400 and page["Content-Type"].startswith("text/html")
+    assert_phone_ready(page)
+    html = page.content.decode()
+    assert "location: text may not contain control characters." in html
+    assert 'href="/plays/new/"' in html and ">Back<" in html
+    # A way back only to this site's own pages.
+    elsewhere = browser_for(alice).post("/plays/new/", {"location": "Ma\x00drid"},
+                                        HTTP_REFERER="https://example.com/plays/new/")
+    assert 'href="/"' in elsewhere.content.decode()
+
+
+def test_a_step_out_of_bounds_in_a_games_history_is_a_page(alice):
+    from tests.factories import played
+
+    done = played(alice)
+    page = browser_for(alice).get(f"/history/sessions/{done.pk}/?upto=-1")
+    assert page.status_code == 400
+    assert_phone_ready(page)
+    assert "The move is a whole number from 0 up, not -1." in page.content.decode()
