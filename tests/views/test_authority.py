@@ -250,3 +250,16 @@ def test_the_undo_button_and_redo_name_the_phones_the_services_let_use_them(alic
     for points in (10, 10):  # the game over: only the host undoes
         add(host, game, 0, points)
     assert 'data-by="host"' in vanessa.get(f"/s/{game.pk}/").content.decode()
+
+
+def test_the_question_before_undoing_the_end_does_not_say_keep_playing(alice, game):
+    vanessa = guest_browser(game, seat=0)
+    for _ in range(2):  # Vanessa's phone reaches 20: the game is over
+        add(vanessa, game, 0, 10)
+    game.refresh_from_db()
+    assert game.is_finished
+    asked = browser_for(alice).post(f"/s/{game.pk}/undo/",
+                                    {"expected_version": str(game.version)})
+    page = asked.content.decode()
+    assert "Everyone at the table is told." in page
+    assert "No, leave it as it is" in page and "keep playing" not in page
