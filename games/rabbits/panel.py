@@ -39,7 +39,7 @@ def _seat_rows(state: Mapping[str, Any]) -> list[dict[str, Any]]:
         "index": index, "name": player["name"], "royals": player["royals"],
         "carrots": player["carrots"], "first_ace_spent": player["first_ace_spent"],
         "place": player["place"], "place_name": rules.PLACE_NAMES[player["place"]],
-        "missing": rules.ending_missing(player["royals"], options["ending"]),
+        "missing": rules.ending_missing(player["royals"], options["ending"], sheet=True),
         "in_turn": index == turn["seat"],
     } for index, player in enumerate(state["seats"])]
 

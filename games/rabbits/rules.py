@@ -176,41 +176,58 @@ def _more_of_suit(suit: str, n: int) -> Text:
     }[suit]
 
 
-def ending_missing(royals: list[str], ending: str) -> Text | None:
-    """None when these royals win under `ending`; otherwise what is missing, in a sentence."""
+def ending_missing(royals: list[str], ending: str, *, sheet: bool = False) -> Text | None:
+    """None when these royals win under `ending`; otherwise what is missing, in a sentence: to
+    the player ("You need a Jack: you hold 7H."), or with `sheet` of the seat on its sheet,
+    under its name, which every phone and the board show ("Needs a Jack: holds 7H.")."""
     royals = sorted_royals(royals)
-    held = _("you hold {royals}.", royals=listing(royals))
+    held = (_("holds {royals}.", royals=listing(royals)) if sheet
+            else _("you hold {royals}.", royals=listing(royals)))
     ranks = {card[0] for card in royals}
     suits = [s for s in SUITS if any(card[-1] == s for card in royals)]
     short = 3 - len(royals)
     if ending in ("monarchy", "diverse_monarchy"):
         missing = [A_RANK[rank] for rank in ROYAL_RANKS if rank not in ranks]
         if missing:
-            return _("You need {what}: {held}", what=listing(missing), held=held)
+            what = listing(missing)
+            return (_("Needs {what}: {held}", what=what, held=held) if sheet
+                    else _("You need {what}: {held}", what=what, held=held))
         if ending == "diverse_monarchy" and len(suits) < 3:
-            return _("Your Jack, Queen and King must be of 3 different suits: {held}", held=held)
+            return (_("The Jack, Queen and King must be of 3 different suits: {held}", held=held)
+                    if sheet else
+                    _("Your Jack, Queen and King must be of 3 different suits: {held}",
+                      held=held))
         return None
     if ending == "diverse":
         if not royals:
-            return _("You need 3 royals of different suits: {held}", held=held)
+            return (_("Needs 3 royals of different suits: {held}", held=held) if sheet
+                    else _("You need 3 royals of different suits: {held}", held=held))
         if len(suits) < 3:
             more = 3 - len(suits)
             what = n_("a royal of another suit", "royals of {n} more suits", more, n=more)
             besides = listing([SUIT_NAMES[s] for s in suits])
-            return _("You need {what} (besides {besides}): {held}", what=what, besides=besides,
-                     held=held)
+            return (_("Needs {what} (besides {besides}): {held}", what=what, besides=besides,
+                      held=held) if sheet else
+                    _("You need {what} (besides {besides}): {held}", what=what,
+                      besides=besides, held=held))
         return None
     if ending == "tribal":
         if not royals:
-            return _("You need 3 royals of one suit: {held}", held=held)
+            return (_("Needs 3 royals of one suit: {held}", held=held) if sheet
+                    else _("You need 3 royals of one suit: {held}", held=held))
         if len(suits) > 1:
-            return _("Your royals must all be of one suit: {held}", held=held)
+            return (_("The royals must all be of one suit: {held}", held=held) if sheet
+                    else _("Your royals must all be of one suit: {held}", held=held))
         if short:
-            return _("You need {what}: {held}", what=_more_of_suit(suits[0], short), held=held)
+            what = _more_of_suit(suits[0], short)
+            return (_("Needs {what}: {held}", what=what, held=held) if sheet
+                    else _("You need {what}: {held}", what=what, held=held))
         return None
     if short:  # simple: any 3 royals
-        return n_("You need {n} more royal: {held}", "You need {n} more royals: {held}", short,
-                  n=short, held=held)
+        return (n_("Needs {n} more royal: {held}", "Needs {n} more royals: {held}", short,
+                   n=short, held=held) if sheet else
+                n_("You need {n} more royal: {held}", "You need {n} more royals: {held}", short,
+                   n=short, held=held))
     return None
 
 

@@ -39,4 +39,4 @@ def test_a_move_and_a_refusal_in_spanish_the_same_line_in_english(host_phone, ph
     expect(ben.locator("#log")).to_contain_text("Ana rolled 3+4: the price is 7")
     expect(ben.locator(".now-line")).to_have_text("Ana's turn: the price is 7")
     expect(ben.locator("#rb-seat-1")).to_contain_text(
-        "You need a Jack, a Queen and a King: you hold none.")
+        "Needs a Jack, a Queen and a King: holds none.")

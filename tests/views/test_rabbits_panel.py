@@ -55,7 +55,8 @@ def test_the_host_sees_the_line_the_rabbits_and_the_roll(host, session):
     assert "The royal line" in html and html.count('class="rb-royal ') == 12
     assert "Ana's turn" in html and "Roll the dice for Ana" in html
     assert 'name="form" value="where-0"' in html and 'name="form" value="where-1"' in html
-    assert "You need a Jack, a Queen and a King" in html
+    # Each seat's sheet (every phone and the board show it) says it of the seat, not "You".
+    assert "Needs a Jack, a Queen and a King" in html and "You need" not in html
     assert "games/rabbits/panel.js" in html and "games/rabbits/panel.css" in html
 
 
@@ -162,7 +163,7 @@ def test_an_audience_and_the_citadel_say_what_is_missing(host, session):
     post(host, session, type="roll", form="dice", seat="1", dice=["1", "3"])
     post(host, session, type="roll", form="dice", seat="0", dice=["1", "3"])
     html = page(host, session)
-    assert "You need a Queen and a King: you hold JH." in html
+    assert "Needs a Queen and a King: holds JH." in html
     response = post(host, session, htmx=True, type="arrive", form="arrive-0", seat="0")
     assert response.status_code == 400
     assert refusal_of(response.content.decode(), "arrive-0") == \
