@@ -67,6 +67,12 @@ def sign_in_failed(request, username):
 
 
 def register_check(request):
+    """Before an account is made: a client that made its allowed number is refused."""
     limit_check(request, name="registrations", message=_(
         "Too many accounts were made from here: wait a while before making another."))
+
+
+def registered(request):
+    """After an account is made: only accounts count (a password refused as too common, tried
+    again, is not one; counted before, ten such tries locked a person out for an hour)."""
     limit_count(request, name="registrations")

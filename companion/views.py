@@ -67,6 +67,7 @@ def signup(request):
             limits.register_check(request)
             user, _token = services.user_register(username=username,
                                                   password=request.POST.get("password", ""))
+            limits.registered(request)
         except Refused as refusal:
             return refused_page(request, "companion/signup.html", {"username": username},
                                 refusal)

@@ -103,6 +103,7 @@ class Register(APIView):
         body = s.CredentialsSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         _user, token = services.user_register(**body.validated_data)
+        limits.registered(request)
         return Response({"token": token}, status=status.HTTP_201_CREATED)
 
 

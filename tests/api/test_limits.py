@@ -93,6 +93,19 @@ def test_registrations_are_limited_per_client(anonymous, client):
                        ).status_code == 429
 
 
+def test_a_refused_registration_is_not_counted_as_an_account(anonymous, client):
+    """A password refused as too common, tried again and again, made no account: the person
+    who then chooses a good one is not told that too many accounts were made."""
+    for _ in range(5):
+        assert anonymous.post("/api/auth/register/", {"username": "hal", "password": "password"},
+                              format="json").status_code == 400
+    assert client.post("/signup/", {"username": "ivy", "password": "password"}
+                       ).status_code == 400
+    assert anonymous.post("/api/auth/register/", {"username": "hal",
+                                                  "password": "windmills at dusk"},
+                          format="json").status_code == 201
+
+
 def test_a_session_takes_a_bounded_number_of_phones(alice, anonymous, settings):
     settings.GUESTS_PER_SESSION = 4
     game = session_for(alice)
