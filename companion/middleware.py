@@ -4,7 +4,9 @@ int() more than 4,300 digits, so such a value would otherwise end as a 500 deep 
 a game's rules); every answer says which browser features the pages may use."""
 
 from django.conf import settings
+from django.core.exceptions import SuspiciousOperation
 from django.http import JsonResponse
+from django.http.multipartparser import MultiPartParserError
 from django.middleware.gzip import GZipMiddleware
 from django.utils import translation
 from django.utils.translation import gettext as _
@@ -20,31 +22,53 @@ def _fields(request):
         yield from request.POST.lists()
 
 
-def _refusal(request, key, values):
-    """The sentence refusing a field, or None."""
+def _refused_field(request):
+    """(the field's name, what is wrong with it: "control" or "long") of the first field
+    refused, else None. Raises what Django raises on a form it cannot read."""
+    for key, values in _fields(request):
+        if has_control(key) or any(has_control(value) for value in values):
+            return key, "control"
+        if has_long_number(key) or any(has_long_number(value) for value in values):
+            return key, "long"
+    return None
+
+
+def _refusal(key, wrong):
     field = key.replace("\x00", "")[:40] or "?"
-    control = has_control(key) or any(has_control(value) for value in values)
-    if not control and not (has_long_number(key) or any(has_long_number(v) for v in values)):
-        return None
-    if control:
+    if wrong == "control":
         return _("%(field)s: text may not contain control characters.") % {"field": field}
     return f"{field}: {long_number_message()}"
 
 
 def refuse_control_characters(get_response):
     def middleware(request):
-        # This runs before LocaleMiddleware (a NUL must not reach the session's query), so a
+        try:
+            refused = _refused_field(request)
+        except (MultiPartParserError, SuspiciousOperation):
+            # A form body that cannot be read (no boundary, too many fields, too large): said
+            # here, in the reader's language, rather than left to Django (in English, logged
+            # with a traceback).
+            refused = None, "unreadable"
+        if refused is None:
+            return get_response(request)
+        key, wrong = refused
+        # This runs before LocaleMiddleware (a NUL must not reach the session's query), so the
         # refusal is said here in the language that middleware would choose.
-        for key, values in _fields(request):
-            with translation.override(translation.get_language_from_request(request)):
-                message = _refusal(request, key, values)
-                if message is None:
-                    continue
-                if request.path.startswith("/api/"):
-                    return JsonResponse({"detail": message, "code": "invalid",
-                                         "fields": {key: [message]}}, status=400)
-                return bad_input_page(request, message)
-        return get_response(request)
+        language = translation.get_language_from_request(request)
+        with translation.override(language):
+            if wrong == "unreadable":
+                message = _("This request could not be read: it is malformed or too large.")
+            else:
+                message = _refusal(key, wrong)
+            if request.path.startswith("/api/"):
+                body = {"detail": message, "code": "invalid"}
+                if key is not None:
+                    body["fields"] = {key: [message]}
+                response = JsonResponse(body, status=400)
+            else:
+                response = bad_input_page(request, message)
+        response["Content-Language"] = language
+        return response
 
     return middleware
 

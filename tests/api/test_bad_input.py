@@ -251,3 +251,19 @@ def test_a_list_items_refusal_is_said_under_its_field_not_as_its_index(as_alice,
     assert body["fields"] == {"dice": ["Ensure this value is less than or equal to 6."]}
     assert body["detail"] == "dice: Ensure this value is less than or equal to 6."
     assert world() == before
+
+
+def test_a_form_body_that_cannot_be_read_is_said_in_the_requests_language(anonymous, caplog):
+    """A multipart body without its boundary: it was refused in English whatever the request
+    asked for, and logged with a traceback each time."""
+    import logging
+
+    caplog.set_level(logging.WARNING)
+    before = world()
+    answer = anonymous.generic("POST", "/api/players/", b"x",
+                               content_type="multipart/form-data",
+                               HTTP_ACCEPT_LANGUAGE="es")
+    assert answer.status_code == 400 and answer["Content-Language"] == "es"
+    assert answer.json()["detail"].startswith("No se ha podido leer esta petición")
+    assert not [record for record in caplog.records if record.exc_info]
+    assert world() == before
