@@ -81,14 +81,16 @@ def viewer_of(actor):
 
 
 def repeat_reply(move, actor):
-    """The first answer to a repeated move. It showed the session as its sender saw it, sealed
+    """The first answer to a repeated move, its summary said in this request's language (the
+    answer says which in Content-Language). It showed the session as its sender saw it, sealed
     choices included: another device repeating the key gets the session as it may see it now."""
     same_device = (move.actor_user_id == getattr(actor.user, "pk", None)
                    and move.actor_guest_id == getattr(actor.guest, "pk", None))
+    reply = {**move.reply, "summary": say(move.line)}
     if same_device:
-        return move.reply
+        return reply
     session = sessions_with_seats().get(pk=move.session_id)
-    return {**move.reply, "session": s.session_data(session, viewer=viewer_of(actor))}
+    return {**reply, "session": s.session_data(session, viewer=viewer_of(actor))}
 
 
 def session_response(session, actor, *, code=status.HTTP_200_OK):

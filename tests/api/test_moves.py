@@ -151,3 +151,22 @@ def test_the_moves_list_comes_in_pages_with_a_link_to_the_next(as_alice, game):
     assert "Link" not in last
     assert len(as_alice.get(f"/api/sessions/{game.pk}/moves/").json()) == 5
     assert as_alice.get(f"/api/sessions/{game.pk}/moves/?after=²").status_code == 400
+
+
+def test_a_repeat_says_its_summary_in_the_repeats_language(as_alice, alice):
+    """The answer is the first one, its sentence said as the repeat asked: a summary stored in
+    English came back labelled Content-Language: es."""
+    from tests.factories import session_for
+
+    pad = session_for(alice, game="pad")
+    headers = {"HTTP_IDEMPOTENCY_KEY": "5d0c9a1e-7c1f-4e53-8a57-2d2c1f3a0b12"}
+    body = {"type": "score", "seat": 0, "points": 5}
+    first = as_alice.post(f"/api/sessions/{pad.pk}/moves/", body, format="json", **headers)
+    again = as_alice.post(f"/api/sessions/{pad.pk}/moves/", body, format="json",
+                          HTTP_ACCEPT_LANGUAGE="es", **headers)
+    assert first.status_code == again.status_code == 201
+    assert again["Content-Language"] == "es"
+    assert again.json()["summary"] != first.json()["summary"]
+    assert again.json()["seq"] == first.json()["seq"]
+    english = as_alice.post(f"/api/sessions/{pad.pk}/moves/", body, format="json", **headers)
+    assert english.json() == first.json()
