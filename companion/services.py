@@ -133,7 +133,8 @@ def _seat_players(*, owner, players, known=None):
         if isinstance(entry, str):
             entry = {"name": entry}
         if not isinstance(entry, dict):
-            raise Invalid(_("Each player is a name, or {\"name\", \"player\"}."))
+            message = _("Each player is a name, or {\"name\", \"player\"}.")
+            raise Invalid(message, fields={"players": [message]})
         name = inputs.text(entry.get("name") or "", field="players", label=_("A player's name"),
                            max_length=Seat._meta.get_field("name").max_length)
         player_id = entry.get("player")
@@ -156,8 +157,8 @@ def _seat_players(*, owner, players, known=None):
             message = _("Every player needs a name.")
             raise Invalid(message, fields={"players": [message]})
         if name.lower() in seen:
-            raise Invalid(_("%(name)s is named twice: give each seat its own name.")
-                          % {"name": name})
+            message = _("%(name)s is named twice: give each seat its own name.") % {"name": name}
+            raise Invalid(message, fields={"players": [message]})
         seen.add(name.lower())
         if player is None:
             player = known.get(("name", name)) or _roster_player(owner=owner, name=name)

@@ -15,7 +15,7 @@ from companion import engine, inputs, limits, live, services, stats
 from companion.access import owned_or_404, session_access, session_access_to_play
 from companion.api import serializers as s
 from companion.api.schema import move_request
-from companion.errors import Conflict, Invalid, NotFound
+from companion.errors import Conflict, Invalid, NotFound, Refused
 from companion.language import say
 from companion.models import Player, Seat, Session
 from companion.payloads import move_payload
@@ -370,6 +370,12 @@ class PlayLog(APIView):
         players = [{key: value for key, value in player.items()
                     if not (key == "player" and value is None)}
                    for player in fields.pop("players")]
-        session = services.play_log(owner=user, players=players, **fields)
+        try:
+            session = services.play_log(owner=user, players=players, **fields)
+        except Refused as refusal:
+            # The length's refusal under the name the client sent it by (api.md: duration_min).
+            if "minutes" in refusal.fields and "minutes" not in request.data:
+                refusal.fields["duration_min"] = refusal.fields.pop("minutes")
+            raise
         return session_response(sessions_with_seats().get(pk=session.pk),
                                 services.Actor(user=user), code=status.HTTP_201_CREATED)

@@ -87,6 +87,20 @@ def test_the_contract_s_game_name_and_duration_min(as_alice):
     assert (response.json()["game"], response.json()["title"]) == ("quixote", "")
 
 
+@pytest.mark.parametrize(("body", "field"), [
+    ({"title": "Azul", "duration_min": -5}, "duration_min"),  # the name it was sent by
+    ({"title": "Azul", "minutes": -5}, "minutes"),
+    ({"title": "Azul", "players": [{"name": "Ana", "score": 1}, {"name": "ana", "score": 2}]},
+     "players"),
+])
+def test_a_refusal_names_the_field_the_client_sent(as_alice, body, field):
+    """`fields` held "minutes" for a duration_min, and nothing for a name given twice."""
+    response = as_alice.post("/api/plays/", {"players": four(), **body}, format="json")
+    assert response.status_code == 400
+    assert list(response.json()["fields"]) == [field]
+    assert response.json()["fields"][field] == [response.json()["detail"]]
+
+
 def test_a_host_is_needed(anonymous, as_bob):
     assert anonymous.post("/api/plays/", {"title": "Azul", "players": four()},
                           format="json").status_code == 401
