@@ -26,7 +26,8 @@ ERRORS = {code: OpenApiResponse(s.ErrorSerializer)
 LIMITED = {**ERRORS, 429: OpenApiResponse(s.ErrorSerializer, description="A rate limit: "
                                           "the Retry-After header says when to try again.")}
 IF_MATCH = OpenApiParameter("If-Match", OpenApiTypes.STR, OpenApiParameter.HEADER,
-                            description='"<version>": refuse with 412 when the session moved on')
+                            description='"<version>": refuse with 412 when the session moved on '
+                                        "(* : any version)")
 IF_NONE_MATCH = OpenApiParameter("If-None-Match", OpenApiTypes.STR, OpenApiParameter.HEADER,
                                  description='"<version>" (or a list of them, or *): 304 when '
                                              "the session is still at it")
@@ -46,9 +47,10 @@ def sessions_with_seats():
 
 
 def version_header(request, name):
-    """The version in `If-Match: "7"` (or W/"7", or 7); None when absent."""
+    """The version in `If-Match: "7"` (or W/"7", or 7); None when absent, or `*` (any version
+    the session is at: RFC 9110's "the resource exists", which a session read here does)."""
     raw = request.headers.get(name)
-    if raw is None:
+    if raw is None or raw.strip() == "*":
         return None
     return _version_of(raw, name)
 

@@ -65,6 +65,14 @@ def test_if_match_stale_is_412_with_the_current_session(as_alice, game):
                 points=1).status_code == 201
 
 
+def test_if_match_star_is_any_version(as_alice, game):
+    """RFC 9110: `If-Match: *` holds for a resource that exists (it was a 400)."""
+    post(as_alice, game, seat=0, points=2)
+    assert post(as_alice, game, headers={"HTTP_IF_MATCH": "*"}, seat=1,
+                points=1).status_code == 201
+    assert as_alice.post(f"/api/sessions/{game.pk}/undo/", HTTP_IF_MATCH="*").status_code == 200
+
+
 def test_a_malformed_if_match_is_400(as_alice, game):
     response = post(as_alice, game, headers={"HTTP_IF_MATCH": "soon"}, seat=1, points=1)
     assert response.status_code == 400
