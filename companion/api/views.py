@@ -317,7 +317,10 @@ class GameStats(APIView):
                    responses={200: OpenApiTypes.OBJECT, **ERRORS})
     def get(self, request, slug):
         user = require_host(request)
-        game = engine.get(slug)
+        try:
+            game = engine.get(slug)
+        except engine.RuleViolation as refusal:  # the address names no game: nothing is there
+            raise NotFound(refusal.message) from None
         title = ""
         if game.title is not None:
             title = inputs.text(request.query_params.get("title"), field="title",

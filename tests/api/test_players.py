@@ -49,4 +49,6 @@ def test_game_stats(as_alice, game):
     body = as_alice.get("/api/games/tiny/stats/").json()
     assert body["plays"] == 1
     assert body["records"][0]["score"] == 20.0 and body["records"][0]["name"] == "Vanessa"
-    assert as_alice.get("/api/games/chess/stats/").status_code == 400
+    # An address that names no game: nothing is there (it was a 400).
+    unknown = as_alice.get("/api/games/chess/stats/")
+    assert unknown.status_code == 404 and "chess" in unknown.json()["detail"]
