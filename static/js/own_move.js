@@ -40,7 +40,9 @@
 
   function find(key, within) {
     if (key.id) return document.getElementById(key.id);
-    var scope = key.form !== null ? formNamed(key.form, key.nth) : within;
+    // A form without a name (the undo button's) is looked for in the whole table.
+    var scope = key.form !== null ? formNamed(key.form, key.nth)
+      : within || document.getElementById("live");
     if (!scope) return null;
     var candidates = scope.querySelectorAll(key.tag);
     for (var i = 0; i < candidates.length; i++) {
@@ -117,9 +119,27 @@
       asked.setAttribute("tabindex", "-1");
       asked.focus({ preventScroll: true });
       asked.scrollIntoView({ block: "start" });
+      asker = sent;
       return;
     }
     if (sent.focused) focusAgain(sent);
+  });
+
+  // "No" to a question: the table comes back without it, and so does the focus, to the button
+  // that asked (Undo, End the game now), in view; it fell to the page's top.
+  var asker = null;  // the form whose answer asked the question on the page
+  var declining = null;
+  document.body.addEventListener("htmx:beforeRequest", function (event) {
+    var elt = event.detail.elt;
+    declining = elt && elt.closest && elt.closest("#confirm") && elt.tagName === "A" ? asker : null;
+  });
+  document.body.addEventListener("htmx:afterSwap", function (event) {
+    var target = event.detail.target;
+    if (!declining || !target || target.id !== "live") return;
+    var back = declining.button && find(declining.button);
+    declining = asker = null;
+    focusOn(back);
+    if (back && document.activeElement === back) back.scrollIntoView({ block: "center" });
   });
 
   function focusAgain(sent) {

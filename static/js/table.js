@@ -120,11 +120,14 @@
   var announcer = document.getElementById("announce");
   var announced = version();
   function announce(at, fromAnswer) {
-    if (at <= announced) return;
-    announced = at;
+    // This phone's own undo is told even when a push said its version's now line first (the
+    // push's undo section waited for the answer, which brought it).
+    var news = fromAnswer ? undoNews() : "";
+    if (at <= announced && !news) return;
+    announced = Math.max(announced, at);
     var now = document.getElementById("now");
     if (!fromAnswer || !now) return;
-    say(undoNews() || words(now));
+    say(news || words(now));
   }
   function words(element) { return element.textContent.replace(/\s+/g, " ").trim(); }
   function say(text) {
@@ -132,17 +135,21 @@
     announcer.textContent = "";  // the same words again (the same move made again) are read
     window.requestAnimationFrame(function () { announcer.textContent = text; });
   }
-  var newsShown = currentNews();
+  // An undo's news is known by its words and the move its Redo puts back: the same move undone
+  // again after a Redo is a new move (a new number), its news new too.
+  var newsShown = currentNews().key;
   function currentNews() {
     var news = document.querySelector("#undo [data-undo-news]");
-    return news ? words(news) : "";
+    if (!news) return { key: "", text: "" };
+    var seq = news.parentElement.querySelector('input[name="seq"]');
+    return { key: (seq ? seq.value : "") + "|" + words(news), text: words(news) };
   }
   // The undo's news when it is not the one shown before (else "").
   function undoNews() {
     var news = currentNews();
-    var fresh = news !== newsShown;
-    newsShown = news;
-    return fresh ? news : "";
+    var fresh = news.key !== newsShown;
+    newsShown = news.key;
+    return fresh ? news.text : "";
   }
 
   function placeDeferred() {

@@ -302,6 +302,33 @@ def test_an_undo_is_said_on_every_phone_and_not_again_on_the_next_push(host_phon
     expect(guest.locator("#announce")).to_contain_text("Peter +2")
 
 
+def test_the_phone_that_undid_is_told_so_when_the_push_comes_first(host_phone, phone, alice):
+    """The push of the undo reached the phone before its answer: the now line said the version,
+    the undo section waited for the answer, and the answer said nothing; again after a Redo,
+    the same words were taken for old news."""
+    from tests.e2e.conftest import sent_and_held
+
+    game = session_for(alice)
+    peter = guest_phone_for(phone, game, "Peter")
+    peter.wait_for_selector("#table[data-stream=open]", state="attached")
+    peter.locator("#move-payload").fill('{"seat": 1, "points": 3}')
+    peter.get_by_role("button", name="Play").click()
+    expect(peter.locator("#log")).to_contain_text("Peter +3")
+    for round_ in range(2):
+        undo = sent_and_held(peter, f"/s/{game.pk}/undo/", lambda: peter.locator("#undo")
+                             .get_by_role("button", name="Undo: Peter +3").click())
+        version = 2 if round_ == 0 else 4
+        peter.wait_for_selector(f'#table[data-version="{version}"]', state="attached")
+        undo.release()
+        expect(peter.locator("#announce")).to_have_text("Peter undid: Peter +3")
+        if round_ == 0:  # Redo, and the same move is undone again
+            peter.locator("#undo").get_by_role("button", name="Redo").click()
+            peter.wait_for_selector('#table[data-version="3"]', state="attached")
+            expect(peter.locator("#undo")).not_to_contain_text("undid")
+            # (Said anew, or not at all: the region is emptied to tell the two apart.)
+            peter.evaluate("document.getElementById('announce').textContent = ''")
+
+
 def test_history_says_a_step_or_a_filter_in_one_line(host_phone, alice):
     """Stepping through a finished game, a screen reader hears the step's one line (a polite
     live region outside the swapped part), not the standings table again; filtering, the count."""

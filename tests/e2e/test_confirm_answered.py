@@ -53,3 +53,24 @@ def test_a_question_asked_low_on_the_page_comes_into_view_with_the_focus(host_ph
     host.wait_for_selector("#live[data-asks]", state="attached")
     expect(host.locator("#confirm")).to_be_in_viewport()
     assert host.evaluate("document.activeElement.id") == "confirm"
+
+
+def test_no_to_a_question_gives_the_focus_back_to_the_button_that_asked(host_phone, phone,
+                                                                        alice):
+    """It fell to the top of the page, which jumped; the next Tab went to the table's settings."""
+    game = session_for(alice, players=("Vanessa", "Peter", "Carmen", "Dora"))
+    host = host_phone()
+    peter = guest_phone_for(phone, game, "Peter")
+    peter.locator("#move-payload").fill('{"seat": 1, "points": 3}')
+    peter.get_by_role("button", name="Play").click()
+    host.goto(f"/s/{game.pk}/")
+    host.set_viewport_size({"width": 360, "height": 400})
+    undo = host.locator("#undo").get_by_role("button", name="Undo: Peter +3")
+    undo.focus()
+    host.keyboard.press("Enter")
+    host.wait_for_selector("#live[data-asks]", state="attached")
+    host.get_by_role("link", name="No, keep playing").focus()
+    host.keyboard.press("Enter")
+    host.wait_for_selector("#confirm", state="detached")
+    expect(undo).to_be_focused()
+    expect(undo).to_be_in_viewport()
