@@ -48,3 +48,19 @@ def test_a_long_player_name_keeps_each_games_table_within_its_cards(slug, host_p
     host = host_phone()
     host.goto(f"/s/{table.pk}/")
     assert cards_scrolled_sideways(host) == []
+
+
+@pytest.mark.parametrize("slug", ["quixote", "pad", "rabbits"])
+def test_text_at_twice_the_size_keeps_every_card_within_the_phone(slug, host_phone, alice):
+    """A phone's larger text setting (the root's size doubled): the body was set in px and did
+    not grow, and Don Quixote's "+" buttons and the join link ran out of their cards."""
+    from tests.factories import session_for
+
+    table = session_for(alice, game=slug, players=("Ana", "Ben", "Cy"))
+    host = host_phone()
+    host.goto(f"/s/{table.pk}/")
+    normal = host.evaluate("parseFloat(getComputedStyle(document.body).fontSize)")
+    host.evaluate("document.documentElement.style.fontSize = '200%'")
+    assert host.evaluate("parseFloat(getComputedStyle(document.body).fontSize)") == 2 * normal
+    assert cards_scrolled_sideways(host) == []
+    assert no_sideways_scroll(host)
