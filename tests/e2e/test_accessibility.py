@@ -275,6 +275,8 @@ def test_a_move_is_announced_once_by_the_now_line(host_phone, phone, alice):
     host.get_by_role("button", name="Play").click()
     expect(guest.locator("#log")).to_contain_text("Vanessa +6")
     expect(now).to_contain_text("Last move: Vanessa +6")
+    # A log line's number is read apart from its words ("1. Vanessa +6", not "1Vanessa +6").
+    expect(guest.locator("#log li").first).to_have_text("1. Vanessa +6")
     assert live_regions_that_hold_the_board(guest) == []
     assert live_regions_that_hold_the_board(host) == []
 
