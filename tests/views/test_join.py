@@ -33,3 +33,15 @@ def test_an_unknown_code_says_so(db):
     response = browser_for().get("/join/ABCDEF/")
     assert response.status_code == 404
     assert "No game is open with the code ABCDEF" in response.content.decode()
+
+
+def test_the_refused_code_field_says_so_to_a_screen_reader(db):
+    """The sentence was an alert alone: the field neither was marked invalid nor pointed at it,
+    and the focus was on the page's body."""
+    html = browser_for().get("/join/ABCDEF/").content.decode()
+    assert 'id="code-error"' in html
+    field = html[html.index('<input id="code"'):].split(">", 1)[0]
+    assert 'aria-invalid="true"' in field and 'aria-describedby="code-error"' in field
+    assert "autofocus" in field
+    fresh = browser_for().get("/join/").content.decode()
+    assert "aria-invalid" not in fresh and "autofocus" not in fresh
