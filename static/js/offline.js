@@ -49,7 +49,10 @@
     return !navigator.onLine || (copy && table.dataset.stream !== "open");
   }
   function state() {
-    if (outbox().length) show(sending ? words.sending : words.kept);
+    // The phone online and the server not answering (restarting, the Wi-Fi's router down): not
+    // "offline", which would send the player to check their phone.
+    var kept = navigator.onLine && words.unreached ? words.unreached : words.kept;
+    if (outbox().length) show(sending ? words.sending : kept);
     else show(offline() ? words.offline : failure);
   }
   document.body.addEventListener("htmx:sseOpen", function () {

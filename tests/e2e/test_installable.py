@@ -65,3 +65,26 @@ def test_offline_the_table_keeps_its_last_state_and_a_move_tapped_is_sent_once_w
     expect(notice).to_be_hidden()
     moves = list(session.moves.order_by("seq").values_list("data", flat=True))
     assert moves == [{"seat": 0, "points": 3}, {"seat": 1, "points": 4}]
+
+
+def test_a_server_that_does_not_answer_is_not_called_the_phone_being_offline(host_phone, alice):
+    """The phone online, the server not answering its move (restarting, say): the move is kept
+    and sent when the server answers; the notice said "Offline", sending the player to check a
+    phone that was fine."""
+    import re
+
+    session = session_for(alice)
+    page = host_phone()
+    page.goto(f"/s/{session.pk}/")
+    expect(page.locator("#table")).to_have_attribute("data-stream", "open")
+    moves = re.compile(rf".*/s/{session.pk}/move/$")
+    page.route(moves, lambda route: route.abort())
+    play(page, {"seat": 1, "points": 4})
+    expect(page.locator("#offline")).to_have_text(
+        "The table cannot be reached: your move is kept on this phone and will be sent when it "
+        "answers again.")
+    expect(page.locator("#table")).to_have_attribute("data-outbox", "1")
+    page.unroute(moves)
+    expect(page.locator("#table")).to_have_attribute("data-outbox", "0", timeout=WAIT)
+    expect(page.locator("#scoreboard tr[data-seat='1']")).to_contain_text("4")
+    assert list(session.moves.values_list("data", flat=True)) == [{"seat": 1, "points": 4}]
