@@ -459,6 +459,12 @@ def move_end(state: dict[str, Any], data: Any, actor: int | None,
     elif rounds_played(state) == 0:
         raise RuleViolation(_("No score has been entered yet: enter a round before the end."),
                             field="type")
+    elif waiting_for(state):
+        # A seat left out of the last round would be ranked on one round fewer: first, where
+        # the lowest total wins.
+        raise RuleViolation(_("Round {round} still needs {names}: enter their points (0 counts "
+                              "too) before the end.", round=rounds_played(state),
+                              names=listing(waiting_for(state))), field="type")
     new = copied(state)
     new.update(over=True, ended_by="end", outcome=outcome if win == "coop" else None)
     new["last"] = {"type": "end", "outcome": new["outcome"], "round": rounds_played(new),

@@ -169,6 +169,18 @@ def test_the_end_by_hand_and_its_refusals():
     assert GAME.summary({}, state, state) == "The end after 1 round: Ben and Cy win"
 
 
+def test_the_end_waits_for_a_round_every_seat_has_scored():
+    """Lowest wins: Ben, left out of round 2, had won on one round fewer."""
+    state = new(win="low")
+    state = act(state, "round", scores=[3, 1, 5, 4])
+    state = act(state, "round", scores=[3, None, 5, 4])
+    refused(state, "end", r"^Round 2 still needs Ben: enter their points \(0 counts too\) before "
+            r"the end\.$", field="type")
+    state = act(state, "score", seat=1, points=0, round=2)
+    state = act(state, "end")
+    assert winners(state) == ["Ben"]
+
+
 def test_teams_score_the_sum_of_their_seats_and_rank_together():
     state = new(teams=[[0, 2], [1, 3]])
     state = act(state, "round", scores=[5, 1, 5, 20])
