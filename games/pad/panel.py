@@ -43,7 +43,9 @@ def pad_table(state: Mapping[str, Any]) -> dict[str, Any]:
             "index": index, "name": seat["name"], "total": own[index],
             "side_total": side[index], "team": None if team is None else team + 1,
             "rank": row["rank"], "to_target": distance[index],
-            "leader": scored and state["win"] != "coop" and row["rank"] == 1 and played > 0,
+            # Once the game is over the first is the winner, not the leader.
+            "leader": (scored and state["win"] != "coop" and row["rank"] == 1 and played > 0
+                       and not state["over"]),
             "winner": state["over"] and row.get("winner", False),
             "first": state["first"] == index,
         })

@@ -243,3 +243,13 @@ def test_replay_of_rounds_equals_their_totals(rounds):
            for seq, scores in enumerate(rounds, start=1)]
     state = replay(GAME, NAMES[:3], options, "s", log)
     assert rules.totals(state) == [sum(column) for column in zip(*rounds, strict=True)]
+
+
+def test_after_the_end_the_pads_table_marks_the_winner_not_a_leader():
+    from games.pad import panel
+
+    state = act(new(), "round", scores=[1, 9, 3, 2])
+    playing = {seat["name"]: seat for seat in panel.pad_table(state)["seats"]}
+    assert playing["Ben"]["leader"] and not playing["Ben"]["winner"]
+    over = {seat["name"]: seat for seat in panel.pad_table(act(state, "end"))["seats"]}
+    assert over["Ben"]["winner"] and not over["Ben"]["leader"]
