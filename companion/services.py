@@ -947,6 +947,11 @@ def session_import(*, owner, data):
             rows.append(Move(session=session, seq=entry["seq"], type=entry["type"],
                              data=entry["data"], seat=entry["seat"], actor_seat=entry["actor"],
                              **line, undone=entry["undone"], dice_of=entry["dice_of"]))
+        # The contract: the replayed state equals the original's. An export whose seed, options
+        # or state were changed replays to another table (other cards turned, other dice).
+        if isinstance(data.get("state"), dict) and data["state"] != state:
+            raise Invalid(_("This export is damaged: its moves, replayed, do not lead to the "
+                            "table it holds (its seed, options or state were changed)."))
         Move.objects.bulk_create(rows)
         session.state = state
         session.version = len(entries) + sum(1 for entry in entries if entry["undone"])
