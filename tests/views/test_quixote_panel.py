@@ -82,6 +82,8 @@ def test_castles_and_a_card_through_the_form_without_javascript(qx, host_client)
     current = qx.state["current"]
     assert f"Round 1 · card 1 of 9 · {current}" in page
     assert re.search(rf'id="qx-current"[^>]*>{current}<', page)
+    # Named for a screen reader in words it reads (a paragraph's aria-label is not read).
+    assert f'<span class="sr-only">Field to fill: </span><span id="qx-current">{current}<' in page
     assert f'qx-cell qx-current" data-field="{current}"' in page
 
 
