@@ -1059,8 +1059,8 @@ def _joiners(state, data, index: int, bet: int) -> list[int]:
                    name=name, n=left), field="joiners")
         _check_recovered(state, joiner, "joiners", _("no game of dice until then."))
         if seat["ducats"] < bet:
-            raise RuleViolation(_("{name} can't put in {bet} ducats.", name=name, bet=bet),
-                                field="joiners")
+            raise RuleViolation(_("{name} can't put in {bet} ducats: {name} has {ducats}.",
+                                  name=name, bet=bet, ducats=seat["ducats"]), field="joiners")
         joiners.append(joiner)
     return joiners
 

@@ -429,7 +429,7 @@ def _take(state: dict[str, Any], seat: int, royal: str) -> None:
 
 
 def _add_up(cards: list[str], total: int, price: int) -> Text:
-    return n_("{cards} add up to {total}: the price is {price}.",
+    return n_("{cards} adds up to {total}: the price is {price}.",
               "{cards} add up to {total}: the price is {price}.", len(cards),
               cards=listing(cards), total=total, price=price)
 
@@ -611,7 +611,7 @@ def audience(state: dict[str, Any], data: dict[str, Any], actor: int | None, rng
     _check_held(state, seat, cards)
     total = seat_selection_total(state, seat, cards, price=AUDIENCE_POINTS)["total"]
     if total < AUDIENCE_POINTS:
-        raise RuleViolation(n_("{cards} add up to {total}: an audience needs {points} points of "
+        raise RuleViolation(n_("{cards} adds up to {total}: an audience needs {points} points of "
                                "{suit}.", "{cards} add up to {total}: an audience needs {points} "
                                "points of {suit}.", len(cards), cards=listing(cards),
                                total=total, points=AUDIENCE_POINTS, suit=SUIT_NAMES[suit]),

@@ -186,7 +186,7 @@ def test_pay_refusals(as_alice, alice):
     session = rabbits(alice)
     refused(as_alice, session, "pay", "starts with a roll", seat=0, cards=["7H"], suits=["H"])
     play(as_alice, session, "roll", seat=0, dice=[4, 4])
-    refused(as_alice, session, "pay", "add up to 7: the price is 8", about="cards", seat=0,
+    refused(as_alice, session, "pay", "7H adds up to 7: the price is 8", about="cards", seat=0,
             cards=["7H"], suits=["H"])
     refused(as_alice, session, "pay", "7D is diamonds: this tile takes hearts and spades",
             seat=0, cards=["7D", "2H"], suits=["S", "H"])
@@ -247,7 +247,7 @@ def test_audience_refusals(as_alice, alice):
             cards=["10S"])
     refused(as_alice, session, "audience", "9H is not diamonds", seat=1, royal="KD",
             cards=["9H", "2D"])
-    refused(as_alice, session, "audience", "add up to 9: an audience needs 10", seat=1,
+    refused(as_alice, session, "audience", "9D adds up to 9: an audience needs 10", seat=1,
             royal="KD", cards=["9D"])
     refused(as_alice, session, "audience", "QS is not Ben's to spend", seat=1, royal="KS",
             cards=["QS"])
@@ -424,7 +424,7 @@ def test_advanced_citadel_expects_hearts_worth_the_price(as_alice, alice):
     play(as_alice, session, "roll", seat=0, dice=[4, 5])
     refused(as_alice, session, "arrive", "expects hearts worth at least 9", seat=0)
     refused(as_alice, session, "arrive", "9S is not a heart", seat=0, cards=["9S"])
-    refused(as_alice, session, "arrive", "add up to 8: the price is 9", seat=0, cards=["8H"])
+    refused(as_alice, session, "arrive", "8H adds up to 8: the price is 9", seat=0, cards=["8H"])
     refused(as_alice, session, "arrive", "JH is one of the royals brought home", seat=0,
             cards=["JH"])
     body = play(as_alice, session, "arrive", seat=0, cards="AH")

@@ -346,7 +346,7 @@ def test_the_first_ace_counts_11_once_and_is_recorded():
     assert state["seats"][0]["first_ace_spent"] is True
     assert state["last"]["first_ace"] == "AS"
     assert GAME.summary({}, None, state) == "Ana paid AS(11)=11 (price 7)"
-    refused(state, "pay", "add up to 1", "cards", seat=0, cards=["AH"], suits=["H"])
+    refused(state, "pay", "AH adds up to 1", "cards", seat=0, cards=["AH"], suits=["H"])
 
 
 def test_patriarchy_first_ace_is_14_and_royals_are_11_to_13():
@@ -354,7 +354,7 @@ def test_patriarchy_first_ace_is_14_and_royals_are_11_to_13():
     after = act(state, "pay", seat=0, cards=["AS"], suits=["S"])
     assert after["last"]["total"] == 14
     state = give(state, 0, "JS")
-    refused(state, "pay", "add up to 11: the price is 12", "cards",
+    refused(state, "pay", "JS adds up to 11: the price is 12", "cards",
             seat=0, cards=["JS"], suits=["S"])
     state = give(state, 0, "QS")
     assert act(state, "pay", seat=0, cards=["QS"], suits=["S"])["last"]["total"] == 12
@@ -428,7 +428,7 @@ def test_audience_needs_10_points_not_the_price():
     state = rolled(dice=(6, 6))
     assert act(state, "audience", seat=0, royal="JD", cards=["10D"])["seats"][0]["royals"] == \
         ["JD"]
-    refused(state, "audience", "9D add up to 9: an audience needs 10 points of diamonds",
+    refused(state, "audience", "9D adds up to 9: an audience needs 10 points of diamonds",
             "cards", seat=0, royal="JD", cards=["9D"])
 
 
@@ -653,7 +653,7 @@ def test_advanced_citadel_expects_hearts_worth_the_price():
     state = arrival("diverse_monarchy", WINNING["diverse_monarchy"], advanced_citadel=True)
     refused(state, "arrive", "expects hearts worth at least 7", "cards", seat=0)
     refused(state, "arrive", "9S is not a heart", "cards", seat=0, cards=["9S"])
-    refused(state, "arrive", "6H add up to 6: the price is 7", "cards", seat=0, cards=["6H"])
+    refused(state, "arrive", "6H adds up to 6: the price is 7", "cards", seat=0, cards=["6H"])
     refused(give(state, 1, "QC"), "arrive", "is one of the royals brought home", "cards",
             seat=0, cards=["JH"])
     won = act(state, "arrive", seat=0, cards=["AH"])

@@ -34,7 +34,7 @@ def test_a_game_played_says_its_lines_and_refusals_as_texts():
     with pytest.raises(RuleViolation) as refused:
         GAME.moves["pay"](state, {"seat": 0, "cards": ["2S"], "suits": ["S"]}, None, None)
     assert isinstance(refused.value.message, Text)
-    assert refused.value.message == "2S add up to 2: the price is 7."
+    assert refused.value.message == "2S adds up to 2: the price is 7."
     state = GAME.moves["audience"](state, {"seat": 0, "royal": "QH", "cards": ["10H"]}, None, None)
     # The audience ended Ana's turn: the table's "now" line says whose roll it is.
     assert GAME.now(state) == ("Ana's turn has ended (after the audience with QH): it is Ben's "
