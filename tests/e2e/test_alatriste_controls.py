@@ -13,13 +13,19 @@ from tests.factories import session_for
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
 
-def test_a_card_another_phone_adds_is_offered_in_this_phones_duel(host_phone, phone, alice):
+def set_up(alice):
+    """Ana's and Bea's table, both set up by the host: (the session, the host as actor)."""
     session = session_for(alice, game="alatriste", players=("Ana", "Bea"))
     host = services.Actor(user=alice)
     for seat in (0, 1):
         session.refresh_from_db()
         services.move_play(session=session, type="setup",
                            data={"seat": seat, "fencing": 4, "ducats": 6}, actor=host)
+    return session, host
+
+
+def test_a_card_another_phone_adds_is_offered_in_this_phones_duel(host_phone, phone, alice):
+    session, host = set_up(alice)
     ana = guest_phone_for(phone, session, "Ana")
     takes = ana.locator("select[name=take_card] option")
     expect(takes).to_have_count(1)  # nothing on any board yet
@@ -38,12 +44,7 @@ def test_a_die_face_chosen_by_mistake_is_cleared_by_a_second_tap_or_delete(host_
                                                                            alice):
     """The faces are radio buttons: without this, a die given by mistake stayed in the form, and
     one die of a pair alone is refused."""
-    session = session_for(alice, game="alatriste", players=("Ana", "Bea"))
-    host = services.Actor(user=alice)
-    for seat in (0, 1):
-        session.refresh_from_db()
-        services.move_play(session=session, type="setup",
-                           data={"seat": seat, "fencing": 4, "ducats": 6}, actor=host)
+    session, host = set_up(alice)
     ana = guest_phone_for(phone, session, "Ana")
     ana.locator("#al-dice-game > summary").click()
     die = ana.locator("#al-dice-game fieldset.al-die").first

@@ -35,18 +35,24 @@ def test_the_question_goes_when_the_push_beats_the_answer(host_phone, phone, ali
     expect(host.locator("#now")).to_be_in_viewport()
 
 
-def test_a_question_asked_low_on_the_page_comes_into_view_with_the_focus(host_phone, phone,
-                                                                         alice):
-    """It is drawn at the top of the table: the host who tapped Undo at the bottom saw nothing
-    change (it was 2,000 px above the screen on a Knights table)."""
+def hosts_undo_far_below(host_phone, phone, alice):
+    """The host's table on a short screen, with the Undo of Peter's move far below its top:
+    (the host's page, that button)."""
     game = session_for(alice, players=("Vanessa", "Peter", "Carmen", "Dora"))
     host = host_phone()
     peter = guest_phone_for(phone, game, "Peter")
     peter.locator("#move-payload").fill('{"seat": 1, "points": 3}')
     peter.get_by_role("button", name="Play").click()
     host.goto(f"/s/{game.pk}/")
-    host.set_viewport_size({"width": 360, "height": 400})  # the undo far below the top
-    undo = host.locator("#undo").get_by_role("button", name="Undo: Peter +3")
+    host.set_viewport_size({"width": 360, "height": 400})
+    return host, host.locator("#undo").get_by_role("button", name="Undo: Peter +3")
+
+
+def test_a_question_asked_low_on_the_page_comes_into_view_with_the_focus(host_phone, phone,
+                                                                         alice):
+    """It is drawn at the top of the table: the host who tapped Undo at the bottom saw nothing
+    change (it was 2,000 px above the screen on a Knights table)."""
+    host, undo = hosts_undo_far_below(host_phone, phone, alice)
     undo.scroll_into_view_if_needed()
     assert host.evaluate("window.scrollY") > 200
     undo.click()
@@ -58,14 +64,7 @@ def test_a_question_asked_low_on_the_page_comes_into_view_with_the_focus(host_ph
 def test_no_to_a_question_gives_the_focus_back_to_the_button_that_asked(host_phone, phone,
                                                                         alice):
     """It fell to the top of the page, which jumped; the next Tab went to the table's settings."""
-    game = session_for(alice, players=("Vanessa", "Peter", "Carmen", "Dora"))
-    host = host_phone()
-    peter = guest_phone_for(phone, game, "Peter")
-    peter.locator("#move-payload").fill('{"seat": 1, "points": 3}')
-    peter.get_by_role("button", name="Play").click()
-    host.goto(f"/s/{game.pk}/")
-    host.set_viewport_size({"width": 360, "height": 400})
-    undo = host.locator("#undo").get_by_role("button", name="Undo: Peter +3")
+    host, undo = hosts_undo_far_below(host_phone, phone, alice)
     undo.focus()
     host.keyboard.press("Enter")
     host.wait_for_selector("#live[data-asks]", state="attached")
