@@ -135,6 +135,10 @@ def test_the_steppers_offer_no_more_than_the_tiles_hold(qx, host_client):
     for name, most in (("castle6_knights", 18), ("castle4_knights", 18),
                        ("defense_shields", 54)):
         assert re.search(rf'name="{name}" value="\d+" min="0" max="{most}"', form), name
+    # Each stepper's buttons say which number they change (three "one more" said nothing).
+    for label in ("6-castle: knights", "4-castle: knights", "Defense: shields"):
+        assert f'aria-label="one more ({label})"' in form
+        assert f'aria-label="one fewer ({label})"' in form
     response = move(host_client, qx, **typical_round(0, castle6_knights="19"))
     assert response.status_code == 400
     assert "at most 18 knights" in html(response)
