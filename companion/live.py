@@ -100,9 +100,9 @@ def stats():
                 "listener": bool(_listener and _listener.is_alive())}
 
 
-def _put(queues, version):
+def _put(queues, item):
     for queue in queues:
-        queue.put_nowait(version)
+        queue.put_nowait(item)
 
 
 # Set by the streams: render_ahead(session, move) -> the fragments to carry (or None), and
@@ -121,15 +121,20 @@ def deliver(session_id: int, version: int, ahead=None) -> None:
         except Exception:  # noqa: BLE001 - the streams then render the version themselves
             log.exception("live: the fragments carried with %s:%s were not kept",
                           session_id, version)
+    _wake(session_id, version)
+
+
+def _wake(session_id, item) -> None:
+    """Put `item` on the queue of each of this process's streams of the session, from any
+    thread: one wake-up of each event loop for all its streams of the session."""
     loops = defaultdict(list)
     with _lock:
         for loop, queue in _subscribers.get(session_id, ()):
             loops[loop].append(queue)
-    # One wake-up of each event loop for all its streams of the session.
     for loop, queues in loops.items():
         # A closed loop means those streams are going away: nothing to tell them.
         with contextlib.suppress(RuntimeError):
-            loop.call_soon_threadsafe(partial(_put, queues, version))
+            loop.call_soon_threadsafe(partial(_put, queues, item))
 
 
 # Put on a stream's queue, as versions are, when a phone took a seat (or the host freed one): the
@@ -140,11 +145,7 @@ SEATS = "seats"
 
 def deliver_seats(session_id: int) -> None:
     """Tell this process's streams of the session, from any thread, that its seats changed."""
-    with _lock:
-        entries = list(_subscribers.get(session_id, ()))
-    for loop, queue in entries:
-        with contextlib.suppress(RuntimeError):  # a closed loop: its streams are going away
-            loop.call_soon_threadsafe(queue.put_nowait, SEATS)
+    _wake(session_id, SEATS)
 
 
 def announce_seats(session_id: int) -> None:

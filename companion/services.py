@@ -345,11 +345,10 @@ def undo_authorize(*, session, move, actor):
     guest's phone its own moves and those about its seat while the game is on."""
     if actor.is_host:
         return
-    rules = engine.get(session.game)
-    why = _undo_kept_for_host(session, move, rules)
+    why = _undo_kept_for_host(session, move, engine.get(session.game))
     if why:
         raise Forbidden(why)
-    phones = undo_phones(session=session, move=move, rules=rules)
+    phones = _undo_movers(move)
     if ("guest", actor.guest.pk) in phones or ("seat", actor.seat) in phones:
         return
     who = _seat_name(session, move.seat) if move.seat is not None else _("another phone")
@@ -368,8 +367,12 @@ def undo_phones(*, session, move, rules):
     """The phones besides the host's that may undo `move`, the last active one, as
     undo_authorize decides: ("seat", n) for its seat's, ("guest", id) for the one that made it;
     none when only the host may."""
-    if _undo_kept_for_host(session, move, rules):
-        return ()
+    return () if _undo_kept_for_host(session, move, rules) else _undo_movers(move)
+
+
+def _undo_movers(move):
+    """The phones of the move's seat and the one that made it, which may undo it while the game
+    is its players' to undo."""
     phones = []
     if move.seat is not None:
         phones.append(("seat", move.seat))

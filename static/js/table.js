@@ -47,10 +47,7 @@
     shown[name] = Math.max(shown[name] || 0, at);
     swapSection(section, html);
     if (name === "now") announce(at);
-    if (name === "undo") {
-      forThisPhone(section);
-      say(undoNews());
-    }
+    if (name === "undo") say(undoNews());
     if (name === "scoreboard") {
       follow();
       whilePlaying();
@@ -91,6 +88,7 @@
     htmx.swap(section, html, { swapStyle: "innerHTML" });
     kept.forEach(function (place) { putBack(place, section); });
     withToken(section);
+    forThisPhone(section);
     table.dispatchEvent(new CustomEvent("companion:swapped", { detail: { section: section } }));
   }
 
@@ -142,7 +140,8 @@
     var news = document.querySelector("#undo [data-undo-news]");
     if (!news) return { key: "", text: "" };
     var seq = news.parentElement.querySelector('input[name="seq"]');
-    return { key: (seq ? seq.value : "") + "|" + words(news), text: words(news) };
+    var text = words(news);
+    return { key: (seq ? seq.value : "") + "|" + text, text: text };
   }
   // The undo's news when it is not the one shown before (else "").
   function undoNews() {

@@ -19,6 +19,19 @@ def play(page, payload):
     page.get_by_role("button", name="Play").click()
 
 
+def hearts(alice):
+    """A score pad game whose own controls are not pushed (only its live part is)."""
+    return session_for(alice, game="pad", players=("Ana", "Ben", "Cy"),
+                       options={"game": "Hearts", "win": "low"})
+
+
+def own_points_held(page, game, label, points):
+    """This phone's own points saved, its answer held back from the page (sent_and_held)."""
+    own = page.locator("[data-own]")
+    own.get_by_label(label).fill(points)
+    return sent_and_held(page, f"/s/{game.pk}/move/", own.get_by_role("button", name="Save").click)
+
+
 def test_an_undo_whose_section_is_pushed_first_lands_as_one_live(host_phone, phone, alice):
     game = session_for(alice)
     peter = guest_phone_for(phone, game, "Peter")
@@ -37,20 +50,15 @@ def test_an_undo_whose_section_is_pushed_first_lands_as_one_live(host_phone, pho
 
 
 def test_an_answer_older_than_a_push_does_not_take_the_table_back(host_phone, alice):
-    # The score pad: a game whose own controls are not pushed (only its live part is).
-    game = session_for(alice, game="pad", players=("Ana", "Ben", "Cy"),
-                       options={"game": "Hearts", "win": "low"})
+    game = hearts(alice)
     services.session_host_seat(session=game, seat=0)
     game.refresh_from_db()
     seated = game.version
     host = host_phone()
     host.goto(f"/s/{game.pk}/")
     host.wait_for_selector("#table[data-stream=open]", state="attached")
-    own = host.locator("[data-own]")
-    own.get_by_label("Your points, Ana: round 1").fill("5")
     # Ana's, answered now by the server, held back from the page.
-    answer = sent_and_held(host, f"/s/{game.pk}/move/",
-                           own.get_by_role("button", name="Save").click)
+    answer = own_points_held(host, game, "Your points, Ana: round 1", "5")
     # Meanwhile Ben's phone saves his: the version after reaches the host's page first.
     game.refresh_from_db()
     services.move_play(session=game, type="score", data={"seat": 1, "points": 3},
@@ -111,24 +119,20 @@ def test_a_game_over_pushed_before_the_answer_offers_a_rematch_that_works(host_p
 def test_an_own_answer_left_out_as_older_still_brings_the_phone_s_own_form(phone, alice):
     # The score pad: Ben's own form is drawn for his next round, which only his own answer
     # changes (the controls' key, the rounds begun and completed, stays as it was).
-    game = session_for(alice, game="pad", players=("Ana", "Ben", "Cy"),
-                       options={"game": "Hearts", "win": "low"})
+    game = hearts(alice)
     host = services.Actor(user=alice)
     services.move_play(session=game, type="round", data={"scores": [1, 2, 3]}, actor=host)
     game.refresh_from_db()
     services.move_play(session=game, type="score", data={"seat": 0, "points": 5}, actor=host)
     ben = guest_phone_for(phone, game, "Ben")
     ben.wait_for_selector("#table[data-stream=open]", state="attached")
-    own = ben.locator("[data-own]")
-    own.get_by_label("Your points, Ben: round 2").fill("4")
-    answer = sent_and_held(ben, f"/s/{game.pk}/move/",
-                           own.get_by_role("button", name="Save").click)
+    answer = own_points_held(ben, game, "Your points, Ben: round 2", "4")
     game.refresh_from_db()
     services.move_play(session=game, type="correct", data={"seat": 0, "round": 1, "points": 0},
                        actor=host)
     game.refresh_from_db()
     ben.wait_for_selector(f'#table[data-version="{game.version}"]', state="attached")
     answer.release()
-    expect(own).to_contain_text("round 3")
+    expect(ben.locator("[data-own]")).to_contain_text("round 3")
     expect(ben.locator("#log")).to_contain_text("Ben scores +4")
 
