@@ -43,7 +43,11 @@ def hosts_undo_far_below(host_phone, phone, alice):
     peter = guest_phone_for(phone, game, "Peter")
     peter.locator("#move-payload").fill('{"seat": 1, "points": 3}')
     peter.get_by_role("button", name="Play").click()
+    # The host's page drawn with Peter's move and its stream open: no push of it comes after
+    # to replace the button the test is about to use.
+    peter.wait_for_selector('#table[data-version="1"]', state="attached")
     host.goto(f"/s/{game.pk}/")
+    host.wait_for_selector('#table[data-stream=open][data-version="1"]', state="attached")
     host.set_viewport_size({"width": 360, "height": 400})
     return host, host.locator("#undo").get_by_role("button", name="Undo: Peter +3")
 
