@@ -16,6 +16,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
 from companion import engine, frames, plugins, services
+from companion.models import Session
 from companion.services import Actor
 from companion.stats import score_text, session_standings
 
@@ -47,7 +48,7 @@ def fragment_context(session, actor, *, posted=None, refusal=None, panel=True, m
     viewer = actor.seat if actor else None
     is_host = bool(actor and actor.is_host)
     if moves is None:
-        moves = list(session.moves.order_by("-seq")[:LOG_LENGTH])
+        moves = moves_of_its_version(session)
     last_active = next((move for move in moves if not move.undone), None)
     if last_active is None and len(moves) == LOG_LENGTH:
         last_active = session.moves.filter(undone=False).order_by("-seq").first()
@@ -102,6 +103,21 @@ def fragment_context(session, actor, *, posted=None, refusal=None, panel=True, m
         context["panel"] = plugin.panel_model(state, viewer=viewer, is_host=is_host, data=data,
                                               posted=posted, refusal=refusal)
     return context
+
+
+def moves_of_its_version(session):
+    """The newest moves, as they stand at the version `session` was read at. Read apart from
+    the session's row, they may hold a move another phone saved in between; drawn under the
+    version before, that move's line would be shown twice once its own push adds it on top. So
+    the version is read again after them: when it moved on, the session is read again too (its
+    row is the state the moves made) and the moves with it."""
+    for _attempt in range(5):
+        moves = list(session.moves.order_by("-seq")[:LOG_LENGTH])
+        now = Session.objects.filter(pk=session.pk).values_list("version", flat=True).first()
+        if now is None or now == session.version:
+            break
+        session.refresh_from_db()
+    return moves
 
 
 UNDO_NOTICE = timedelta(minutes=5)
