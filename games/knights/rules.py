@@ -44,7 +44,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from companion.engine import Game, Option, RuleViolation, Text, _, copied, joined
+from companion.engine import Game, Option, RuleViolation, Text, _, copied, joined, listing
 
 KNIGHTS = ["Bors", "Gawain", "Launcelot", "Pelleas", "Percival", "Tristram"]
 DAMOSELS = ["Elaine", "Guinevere", "Isolde", "Morgana", "Nimue", "Viviane"]
@@ -55,6 +55,8 @@ CHIVALRIES = ARMS + VIRTUES + VASSALAGE
 # The cards that share 6 worship in War and Quest and are placed face up or down.
 SHARED = frozenset(ARMS + VIRTUES)
 FACES = ("up", "down")
+# A seat's sealed placement as a viewer who may not see its faces has it (redact).
+HIDDEN_SEAL = {"sealed": True}
 
 # name -> (kind, the chivalry that earns the event's +1)
 EVENTS: dict[str, tuple[str, str | None]] = {
@@ -756,9 +758,21 @@ def _disaster_outcome(state: dict[str, Any], placements: dict[str, dict[str, str
             "change": change}
 
 
+def hidden_seals(state: dict[str, Any]) -> list[int]:
+    """The seats whose sealed placement this state, as a viewer sees it (redact), hides."""
+    return sorted(int(key) for key, placed in state["sealed"].items() if placed == HIDDEN_SEAL)
+
+
 def worship_preview(state: dict[str, Any], placements: Any) -> dict[str, Any]:
-    """What the placements would do (checked, nothing applied): the page's preview."""
-    checked = _check_placements(state, placements)
+    """What the placements would do (checked, nothing applied): the page's preview. A sealed
+    seat's placement stands as sealed, as when the worship is applied; a seal this state hides
+    (hidden_seals) cannot be previewed."""
+    hidden = hidden_seals(state)
+    if hidden:
+        raise RuleViolation(_("No preview: the faces {names} sealed stay hidden until they are "
+                              "applied.", names=listing(_name(state, seat) for seat in hidden)),
+                            field="placements")
+    checked = _check_placements(state, _with_seals(state, {"placements": placements}))
     if event_kind(state["event"]) == "disaster":
         return _disaster_outcome(state, checked)
     return _worship_outcome(state, checked)
@@ -1215,7 +1229,7 @@ def hidden_key(holder: int, chivalry: str) -> str:
 
 def _hide_seals(hidden: dict[str, Any], viewer: int | None) -> None:
     hidden["sealed"] = {key: placed if viewer is not None and key == str(viewer)
-                        else {"sealed": True} for key, placed in hidden["sealed"].items()}
+                        else dict(HIDDEN_SEAL) for key, placed in hidden["sealed"].items()}
 
 
 def _hide_draw(hidden: dict[str, Any], viewer: int | None) -> None:

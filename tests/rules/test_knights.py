@@ -841,6 +841,23 @@ def test_the_hosts_whole_placement_may_leave_out_the_sealed_seats():
     assert state["resolution"]["placements"]["0"] == {"honor": "up"}
 
 
+def test_a_preview_takes_a_seal_it_may_see_as_sealed_and_gives_none_for_a_hidden_one():
+    state = play(quest_scene(), "seal", actor=0, seat=0, placements={"honor": "down"})
+    rest = {key: faces for key, faces in QUEST_FACES.items() if key != "0"}
+    # Ann's phone sees her own seal: the preview is what the worship will do, her honor down
+    # whatever the form says (the host's form leaves her out).
+    own = rules.worship_preview(rules.redact(state, 0), {**rest, "0": {"honor": "up"}})
+    assert own == play(state, "worship", placements=rest)["resolution"]
+    assert own["placements"]["0"] == {"honor": "down"}
+    # The host's phone may not see it: no preview, rather than one that counts it face up.
+    for viewer in (None, 1):
+        with pytest.raises(RuleViolation) as refusal:
+            rules.worship_preview(rules.redact(state, viewer), {**rest, "0": {"honor": "up"}})
+        assert "the faces Ann sealed stay hidden" in str(refusal.value.message)
+    assert rules.hidden_seals(rules.redact(state, None)) == [0]
+    assert rules.hidden_seals(state) == []
+
+
 def test_disaster_seals_apply_the_disaster():
     state = adultery_scene()
     faces = {"0": {"honor": "up", "loyalty": "down"}, "1": {"valor": "up"},

@@ -286,6 +286,20 @@ def test_the_preview_view(table, alice, host, client):
     assert table.version == version  # read-only
 
 
+def test_a_preview_after_a_seal_counts_no_hidden_face(table, alice, host):
+    quest(table, alice)
+    ann = guest_page(table, 0)
+    post(ann, table, type="seal", form="seal", seat="0", **{"p.honor": "down"})
+    path = f"/g/knights/{table.pk}/preview/"
+    rest = {"p.1.loyalty": "up", "p.2.valor": "down"}
+    # The host's form leaves Ann out; her honor, sealed down, is hidden from the host's phone.
+    hidden = "No preview: the faces Ann sealed stay hidden until they are applied."
+    assert hidden in form_block(html(host.get(f"/s/{table.pk}/")), "worship")
+    assert hidden in html(host.get(path, rest, **HX))
+    # Ann's phone sees her own seal: her preview counts it as sealed.
+    assert "honor down: 2" in html(ann.get(path, {**rest, "p.0.honor": "up"}, **HX))
+
+
 def test_the_preview_names_no_damosel_a_phone_may_not_see_yet(table, alice):
     act(table, alice, "reveal_event", event="The Adultery")  # a Disaster, in the knight phase
     act(table, alice, "grant", seat=0, damosel="Guinevere", chivalry="honor")
