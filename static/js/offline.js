@@ -22,7 +22,10 @@
   notice.className = "notice";
   notice.setAttribute("role", "status");
   notice.hidden = true;
-  table.parentNode.insertBefore(notice, table);
+  // Just before table.js's "Connection lost" toast, which the stylesheet hides while this
+  // notice speaks: one sentence about the connection at a time, and this one says more.
+  var toast = document.getElementById("connection");
+  table.parentNode.insertBefore(notice, toast && toast.parentNode === table.parentNode ? toast : table);
 
   function outbox() {
     try { return JSON.parse(window.localStorage.getItem(OUTBOX) || "[]"); } catch (e) { return []; }

@@ -49,6 +49,11 @@ def test_offline_the_table_keeps_its_last_state_and_a_move_tapped_is_sent_once_w
     expect(notice).to_have_text("Offline: this is the table as it was when the connection "
                                 "dropped.")
     expect(page.locator("#table")).to_have_attribute("data-saved", "1")
+    # One sentence about the connection: the stream's "Connection lost" toast gives way to it.
+    # (A phone's stream drops with its network; Chromium's offline mode keeps the one open.)
+    page.evaluate("document.body.dispatchEvent(new CustomEvent('htmx:sseError'))")
+    expect(page.locator("#connection")).to_have_text("Connection lost: trying again…")
+    expect(page.locator("#connection")).to_be_hidden()
 
     play(page, {"seat": 1, "points": 4})
     expect(notice).to_contain_text("your move is kept on this phone")
