@@ -57,10 +57,19 @@
     var box = sum && sum.parentElement;
     if (!box || !box.classList.contains("rb-total")) return;
     var summary = sum.querySelector("[data-ready]");
+    // aria-disabled, not disabled: the button keeps its place in the tab order, and a screen
+    // reader says it is unavailable beside the summary that says why.
     box.querySelectorAll(":scope > button").forEach(function (button) {
-      button.disabled = !!summary && summary.dataset.ready === "0";
+      button.setAttribute("aria-disabled", String(!!summary && summary.dataset.ready === "0"));
     });
   });
+  // ...so the form is held back here (before htmx hears of it), from its button or from Enter.
+  document.addEventListener("submit", function (event) {
+    if (event.target.querySelector('.rb-total > button[aria-disabled="true"]')) {
+      event.preventDefault();
+      event.stopPropagation();
+    }
+  }, true);
 
   function press(picker, rank) {
     picker.querySelectorAll("[data-rank]").forEach(function (button) {
