@@ -204,6 +204,10 @@ def test_the_live_preview(qx, host_client, charlie):
     response = host_client.post(url, typical_round(0), HTTP_HX_REQUEST="true")
     assert response.status_code == 200
     assert "25</b> points in round 1 · total 25" in html(response)
+    # The box it is swapped into is the status region, there before any preview is said.
+    assert "role=" not in html(response)
+    page = html(host_client.get(f"/s/{qx.pk}/"))
+    assert 'id="qx-preview-0" role="status"' in page
     response = host_client.post(url, typical_round(0, castle6_knights="0"))
     assert "19</b> points in round 1" in html(response)
     response = host_client.post(url, typical_round(0, windmill_groups="2 x"))
