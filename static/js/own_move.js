@@ -80,6 +80,7 @@
     pending = {
       form: form, name: name, nth: formsNamed(name).indexOf(form),
       values: Array.from(new FormData(form).entries()),
+      typed: typedById(form),
       fields: Array.prototype.map.call(form.elements, function (field) { return field.name; }),
       button: submitter ? keyOf(submitter) : null,
       focused: form.contains(document.activeElement),
@@ -146,13 +147,28 @@
     focusOn(sent.button && find(sent.button));
   }
 
+  // What was typed in each field that has an id, by that id: fields that share a name (the
+  // pad's score of every seat, "scores[]") are told apart by it when the refused form comes
+  // back drawn otherwise (a seat scored meanwhile has no field any more).
+  function typedById(form) {
+    var typed = {};
+    Array.prototype.forEach.call(form.elements, function (field) {
+      var type = (field.type || "").toLowerCase();
+      if (field.id && field.name && field.tagName !== "SELECT" && type !== "checkbox"
+          && type !== "radio" && type !== "hidden") typed[field.id] = field.value;
+    });
+    return typed;
+  }
+
   function refill(form, sent) {
     var given = {};
     sent.values.forEach(function (pair) {
       if (typeof pair[1] === "string") (given[pair[0]] = given[pair[0]] || []).push(pair[1]);
     });
     var changed = null;
+    var nth = {};  // how many fields of each name were met so far
     Array.prototype.forEach.call(form.elements, function (field) {
+      var at = nth[field.name] = (nth[field.name] || 0) + 1;
       var type = (field.type || "").toLowerCase();
       // Hidden fields are the server's (the version it answered at); buttons are not entries; a
       // field the sent form did not have is as the server drew it (a new seat's offer, say).
@@ -166,8 +182,10 @@
         Array.prototype.forEach.call(field.options, function (option) {
           option.selected = values.indexOf(option.value) !== -1;
         });
+      } else if (field.id && Object.prototype.hasOwnProperty.call(sent.typed, field.id)) {
+        field.value = sent.typed[field.id];
       } else if (values.length) {
-        field.value = values[0];
+        field.value = values[Math.min(at, values.length) - 1];
       }
       if ((type === "checkbox" || type === "radio" ? field.checked : field.value) !== before) {
         changed = field;

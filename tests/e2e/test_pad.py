@@ -144,3 +144,32 @@ def test_twelve_players_in_teams_keep_their_names_whole(host_phone, alice):
     assert box.evaluate("box => box.scrollWidth > box.clientWidth")
     assert no_sideways_scroll(ana)
     shot(ana, "pad-3-twelve")
+
+
+def test_a_round_refused_because_a_phone_saved_its_own_comes_back_with_each_seat_s_points(
+        host_phone, alice):
+    """The host fills the round for every seat; Ben saves his own from his phone meanwhile. The
+    round is refused (Ben's is in), and comes back with what the host typed for each other seat,
+    in that seat's field: the fields share a name, and the one Ben's was is drawn as entered."""
+    from companion import services
+
+    session = session_for(alice, game="pad", players=("Ana", "Ben", "Cy"),
+                          options={"game": "Carcassonne"})
+    ana = host_phone()
+    ana.goto(f"/s/{session.pk}/")
+    ana.wait_for_selector("#table[data-stream=open]", state="attached")
+    form = ana.locator("#pad-round")
+    for seat, points in enumerate((14, 20, 7)):
+        form.locator(f"#pad-score-{seat}").fill(str(points))
+    session.refresh_from_db()
+    services.move_play(session=session, type="score", data={"seat": 1, "points": 21},
+                       actor=services.Actor(user=alice))
+    form.get_by_role("button", name="Save round 1").click()
+    expect(form).to_contain_text("Ben scored round 1 already")
+    expect(form.locator("#pad-score-0")).to_have_value("14")
+    expect(form.locator("#pad-score-1")).to_contain_text("21")
+    expect(form.locator("#pad-score-2")).to_have_value("7")
+    form.get_by_role("button", name="Save round 1").click()
+    expect(ana.locator("#pad-table tbody tr")).to_have_count(1)
+    assert [row["scores"] for row in services.Session.objects.get(pk=session.pk).state["seats"]] \
+        == [[14], [21], [7]]
