@@ -167,11 +167,14 @@ def owned_or_404(queryset, user, **lookup):
     return obj
 
 
-def page_access(request, session_id, *, queryset=None):
+def page_access(request, session_id, *, queryset=None, game=None):
     """session_access for the pages: the guest's cookie counts, and any refusal is a 404 page, as
-    if the session did not exist."""
+    if the session did not exist. `game`: a game's own page (a preview, a running total) finds
+    only that game's tables: another game's state is not what it reads."""
     from django.http import Http404
 
+    if game is not None:
+        queryset = (queryset if queryset is not None else Session.objects.all()).filter(game=game)
     try:
         return session_access(request, session_id, cookies=True, queryset=queryset)
     except Refused:

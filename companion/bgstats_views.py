@@ -14,7 +14,7 @@ from django.urls import path, reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from companion import access, bgstats, services
+from companion import access, bgstats, inputs, services
 from companion.errors import Refused
 from companion.models import Player
 
@@ -79,9 +79,8 @@ def confirm(request, token):
     if request.method == "POST":
         matches = {}
         for person in people:
-            chosen = request.POST.get(f"player-{person['id']}", "")
-            matches[person["id"]] = int(chosen) if chosen.isdigit() and int(chosen) in roster \
-                else None
+            chosen = inputs.whole_number(request.POST.get(f"player-{person['id']}", ""))
+            matches[person["id"]] = chosen if chosen in roster else None
         entries, skipped = bgstats.plan(backup, matches=matches, roster=roster)
         summary = services.bgstats_import(owner=request.user, plays=entries)
         cache.delete(_pending_key(request.user, token))

@@ -86,16 +86,28 @@ def checked_json(value, *, depth=0):
     return value
 
 
-def parse_json(raw):
-    """JSON text -> value, checked; Invalid when it is not JSON or is too deep."""
+def parse_json(raw, *, not_json=None):
+    """JSON text -> value, checked; Invalid when it is not JSON (`not_json` says so, when given)
+    or is too deep. Also for JSON written inside a field (a form's text, an API's string): a
+    few kilobytes of "[" are deeper than the parser goes."""
     try:
         value = json.loads(raw)
     except RecursionError:
         raise Invalid(_("This JSON is nested too deeply (%(max)s levels at most).")
                       % {"max": MAX_DEPTH}) from None
     except ValueError:
-        raise Invalid(_("This is not valid JSON.")) from None
+        raise Invalid(not_json or _("This is not valid JSON.")) from None
     return checked_json(value)
+
+
+def field_json(raw, *, not_json):
+    """parse_json for a serializer's field: its refusal as the field's (ValidationError)."""
+    from rest_framework import serializers
+
+    try:
+        return parse_json(raw, not_json=not_json)
+    except Invalid as invalid:
+        raise serializers.ValidationError(invalid.message) from None
 
 
 def text(value, *, field, label, max_length):

@@ -15,13 +15,14 @@ A card given as a catalogue id (or, when added, a catalogue name) is replaced by
 card's full values here, so the stored move and its replay never depend on the catalogue again.
 """
 
-import json
 import re
 
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from companion import inputs
+from companion.errors import Invalid
 from games.alatriste import rules
 from games.alatriste.models import Card
 
@@ -53,8 +54,8 @@ def _fold(data):
         rolls = data.get("rolls")
         if isinstance(rolls, str):
             try:
-                rolls = json.loads(rolls)
-            except ValueError:
+                rolls = inputs.parse_json(rolls)
+            except Invalid:
                 rolls = None
         rolls = dict(rolls) if isinstance(rolls, dict) else {}
         pairs = {}
@@ -131,10 +132,7 @@ class FlexList(serializers.ListField):
         if isinstance(data, str):
             text = data.strip()
             if text.startswith("["):
-                try:
-                    data = json.loads(text)
-                except ValueError:
-                    raise serializers.ValidationError(_("This list is not valid JSON.")) from None
+                data = inputs.field_json(text, not_json=_("This list is not valid JSON."))
             else:
                 data = [part.strip() for part in text.split(",") if part.strip()]
         elif not isinstance(data, list | tuple):
@@ -160,10 +158,7 @@ class RollsField(serializers.Field):
 
     def to_internal_value(self, data):
         if isinstance(data, str):
-            try:
-                data = json.loads(data)
-            except ValueError:
-                raise serializers.ValidationError(_("The dice are not valid JSON.")) from None
+            data = inputs.field_json(data, not_json=_("The dice are not valid JSON."))
         if not isinstance(data, dict):
             raise serializers.ValidationError(_('Give the dice as {"who": [d, d]}.'))
         rolls = {}
@@ -205,10 +200,7 @@ class CardField(serializers.Field):
     def to_internal_value(self, data):
         data = _as_int(data)
         if isinstance(data, str) and data.strip().startswith("{"):
-            try:
-                data = json.loads(data)
-            except ValueError:
-                raise serializers.ValidationError(_("The card is not valid JSON.")) from None
+            data = inputs.field_json(data, not_json=_("The card is not valid JSON."))
         if isinstance(data, dict) and "name" not in data:
             reference = _as_int(data.get("card", data.get("id")))
             if isinstance(reference, int) and not isinstance(reference, bool):

@@ -11,12 +11,12 @@ may send simpler spellings that these serializers fold into the same data:
   or `cards` as a list or a text "similar similar different".
 """
 
-import json
 import re
 
 from django.utils.translation import gettext as _
 from rest_framework import serializers
 
+from companion import inputs
 from games.knights import rules
 
 MAX_SEAT = rules.GAME.max_players - 1
@@ -100,7 +100,7 @@ class FacesField(serializers.DictField):
     child = _choice(rules.FACES)
 
     def to_internal_value(self, data):
-        value = super().to_internal_value(data)
+        value = super().to_internal_value(_json_text(data))
         wrong = [key for key in value if key not in rules.CHIVALRIES]
         if wrong:
             raise serializers.ValidationError(
@@ -113,10 +113,7 @@ def _json_text(data):
     if isinstance(data, str):
         if not data.strip():
             return {}
-        try:
-            return json.loads(data)
-        except ValueError:
-            raise serializers.ValidationError(_("The placements are not valid JSON.")) from None
+        return inputs.field_json(data, not_json=_("The placements are not valid JSON."))
     return data
 
 
@@ -167,10 +164,8 @@ class KnightsSealSerializer(serializers.Serializer):
     placements = FacesField(help_text='{"<chivalry>": "up" | "down"} for that seat\'s cards')
 
     def to_internal_value(self, data):
-        data = _with_form_placements(data)
-        if isinstance(data, dict) and isinstance(data.get("placements"), str):
-            data["placements"] = _json_text(data["placements"])
-        return super().to_internal_value(data)
+        # A JSON text is read by the field (FacesField), whose refusal is then the field's.
+        return super().to_internal_value(_with_form_placements(data))
 
 
 class KnightsJoustSerializer(serializers.Serializer):

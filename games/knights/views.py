@@ -14,7 +14,7 @@ from games.knights.moves import dotted
 
 @require_GET
 def preview(request, pk):
-    session, actor = page_access(request, pk)
+    session, actor = page_access(request, pk, game="knights")
     rules = engine.get(session.game)
     result = panel.preview(rules.redact(session.state, actor.seat), dotted(request.GET))
     if request.htmx:

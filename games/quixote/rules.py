@@ -166,7 +166,7 @@ def _written_list(data: Any) -> list[Any] | None:
     if isinstance(data, str) and data.strip().startswith("["):
         try:
             parsed = json.loads(data)
-        except ValueError:
+        except (ValueError, RecursionError):  # a few kilobytes of "[" are deeper than it goes
             raise RuleViolation(_("This is not a readable list.")) from None
         if isinstance(parsed, list):
             return parsed

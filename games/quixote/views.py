@@ -15,7 +15,7 @@ SCORE_FIELDS = ("seat", *panel.SCORE_FIELDS)
 
 @require_POST
 def preview(request, pk):
-    session, _actor = page_access(request, pk)
+    session, _actor = page_access(request, pk, game="quixote")
     fields = {name: request.POST[name] for name in SCORE_FIELDS if name in request.POST}
     seats = session.state["seats"]
     try:

@@ -11,7 +11,7 @@ from games.rabbits import panel
 
 @require_GET
 def total(request, pk):
-    session, _actor = page_access(request, pk)
+    session, _actor = page_access(request, pk, game="rabbits")
     state = session.state
     # The picker's form sends its own fields: its move `type` says which total this is.
     kind = request.GET.get("type", "pay")

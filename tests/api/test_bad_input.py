@@ -267,3 +267,28 @@ def test_a_form_body_that_cannot_be_read_is_said_in_the_requests_language(anonym
     assert answer.json()["detail"].startswith("No se ha podido leer esta petición")
     assert not [record for record in caplog.records if record.exc_info]
     assert world() == before
+
+
+@pytest.mark.parametrize("game_slug, move", [
+    ("quixote", {"type": "score", "seat": 0, "church_groups": deep(3000)}),
+    ("knights", {"type": "seal", "seat": 0, "placements": deep(3000)}),
+    ("knights", {"type": "worship", "placements": deep(3000)}),
+    ("knights", {"type": "seal", "seat": 0, "placements": "x"}),
+    ("knights", {"type": "seal", "seat": 0, "placements": "²"}),
+    ("alatriste", {"type": "combat", "rolls": deep(3000)}),
+    ("alatriste", {"type": "duel", "rolls": deep(3000)}),
+], ids=["quixote-list", "knights-seal-deep", "knights-worship-deep", "knights-seal-x",
+        "knights-seal-digit", "alatriste-combat-rolls", "alatriste-duel-rolls"])
+def test_json_written_inside_a_field_is_read_with_the_bodys_care(as_alice, alice, game_slug,
+                                                                 move):
+    """JSON a field holds as text (a form's field, an API client's string): a few kilobytes of
+    "[" went deeper than the parser, and a text that is not JSON where an object was read as
+    one; both were 500s."""
+    from tests.factories import session_for
+
+    session = session_for(alice, game=game_slug, players=("Ana", "Ben", "Cy"))
+    before = snapshot(session)
+    response = as_alice.post(f"/api/sessions/{session.pk}/moves/", move, format="json")
+    assert response.status_code in (400, 403), response.content[:300]
+    assert isinstance(response.json()["detail"], str)
+    assert snapshot(session) == before

@@ -84,6 +84,16 @@ def test_refusals_are_one_sentence_and_write_nothing(alice):
     assert counts() == before
 
 
+def test_a_roster_choice_that_is_not_a_roster_players_number_is_a_new_player(alice):
+    client = browser_for(alice)
+    zoe = services.player_create(owner=alice, name="Zoe")
+    location = upload(client, make_backup(plays=3, games=1, players=2, seed=3))["Location"]
+    # "²" is a digit to Python's str.isdigit, and not a number int() reads (it was a 500).
+    answer = client.post(location, {"player-1": "²", "player-2": f" {zoe.pk} "})
+    assert answer.status_code == 200 and "3 plays added." in answer.content.decode()
+    assert "1 player matched to your roster: Zoe." in answer.content.decode()
+
+
 def test_a_file_too_large_is_refused_before_it_is_read(alice, settings, monkeypatch):
     monkeypatch.setattr(bgstats, "BACKUP_MAX_BYTES", 100)
     response = upload(browser_for(alice), make_backup(plays=3, games=1, players=2))
