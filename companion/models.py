@@ -142,6 +142,10 @@ class Guest(models.Model):
     token = models.CharField(max_length=64, unique=True, default=new_token)
     seat = models.PositiveSmallIntegerField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
+    # The phone of the finished game this guest is at its rematch (services.guest_follow): that
+    # phone follows to this guest, and no other does.
+    came_from = models.OneToOneField("self", on_delete=models.SET_NULL, null=True, blank=True,
+                                     related_name="follower")
 
     class Meta:
         constraints = [

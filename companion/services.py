@@ -736,7 +736,7 @@ def session_rematch(*, session, actor):
         new = session_create(owner=session.owner, game=session.game, players=players,
                              options=options, location=session.location,
                              host_seat=session.host_seat)
-        Guest.objects.bulk_create(Guest(session=new, seat=guest.seat)
+        Guest.objects.bulk_create(Guest(session=new, seat=guest.seat, came_from=guest)
                                   for guest in session.guests.filter(seat__isnull=False))
         session.rematch = new
         session.version += 1
@@ -746,15 +746,20 @@ def session_rematch(*, session, actor):
 
 
 def guest_follow(*, guest):
-    """The guest of the rematch a guest's phone follows to: its seat's, or a new seatless one."""
+    """The guest of the rematch a guest's phone follows to: the one made for it at the rematch
+    (its seat's), else a seatless one made now, once. Only that phone's: whoever holds its seat
+    at the rematch now (a phone that joined it with the new code) keeps its own token."""
     new = guest.session.rematch
     if new is None:
         raise NotFound(_("There is no rematch of this game yet."))
-    if guest.seat is not None:
-        follower = new.guests.filter(seat=guest.seat).first()
-        if follower is not None:
-            return follower
-    return Guest.objects.create(session=new)
+    follower = Guest.objects.filter(came_from=guest, session=new).first()
+    if follower is not None:
+        return follower
+    try:
+        with transaction.atomic():
+            return Guest.objects.create(session=new, came_from=guest)
+    except IntegrityError:  # the same phone, following twice at once
+        return Guest.objects.get(came_from=guest)
 
 
 def session_replay(*, session, rules=None, upto=None):
@@ -813,6 +818,8 @@ def guest_seat_free(*, session, actor, seat):
 
 
 def guest_seat_claim(*, guest, seat):
+    if guest.session.is_finished:
+        raise Conflict(_("This game is over: its seats stay as they were."))
     _seat_checked(seat, guest.session.seats.count())
     if seat == guest.session.host_seat:
         raise Conflict(_("That seat is the host's."))

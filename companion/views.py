@@ -500,7 +500,9 @@ def seat_claim(request, pk):
             return redirect("table", pk=pk)
         services.guest_seat_claim(guest=actor.guest, seat=seat)
     except Refused as refusal:
-        return _refused(request, session, actor, refusal.message, "seat", refusal.status)
+        # A finished table draws no seat choice: its sentence goes in the now line.
+        form = "" if session.is_finished else "seat"
+        return _refused(request, session, actor, refusal.message, form, refusal.status)
     return redirect("table", pk=pk)
 
 

@@ -135,6 +135,31 @@ def test_rematch_takes_every_phone_to_the_new_table_at_its_seat(alice, game):
     assert Session.objects.count() == 2
 
 
+def test_a_phone_follows_to_its_own_guest_at_the_rematch_and_no_other(alice):
+    """Mallory's seatless phone at the finished table tried to take Carl's seat there and follow
+    it: the rematch gave her the token of Carl's phone, which had joined the new table with its
+    code. A finished table's seats stay as they were, and each phone follows to its own guest."""
+    table = services.session_create(owner=alice, game="tiny", players=["Ann", "Ben", "Carl"],
+                                    host_seat=0)
+    mallory = guest_browser(table)
+    host = browser_for(alice)
+    add(host, table, 0, 10)
+    add(host, table, 0, 10)
+    host.post(f"/s/{table.pk}/rematch/")
+    new = Session.objects.exclude(pk=table.pk).get()
+    carl = services.guest_join(code=new.code, seat=2)
+    claimed = mallory.post(f"/s/{table.pk}/seat/", {"seat": "2"})
+    assert claimed.status_code in (200, 409)
+    assert "This game is over: its seats stay as they were." in claimed.content.decode()
+    followed = mallory.get(f"/s/{table.pk}/next/")
+    token = followed.cookies[guest_cookie_name(new.pk)].value
+    assert token != carl.token and Guest.objects.get(token=token).seat is None
+    # Following again is the same phone: no second guest.
+    again = mallory.get(f"/s/{table.pk}/next/")
+    assert again.cookies[guest_cookie_name(new.pk)].value == token
+    assert new.guests.count() == 2
+
+
 def test_the_invite_bar_stays_until_every_seat_has_a_phone(alice):
     table = services.session_create(owner=alice, game="tiny", players=["Ann", "Ben", "Cy"],
                                     host_seat=0)
