@@ -51,18 +51,39 @@ class Handler(ASGIHandler):
             return
         loop = asyncio.get_running_loop()
         # The request's context (contextvars) goes with it to the thread, as asgiref does.
-        run = functools.partial(contextvars.copy_context().run, self._answer, scope, body_file,
-                                loop, send)
+        run = functools.partial(contextvars.copy_context().run, self._answer, scope, body_file)
         try:
             response = await loop.run_in_executor(self._threads, run)
-            if response is not None:
+            if isinstance(response, FileResponse):
+                await self._send_file(response, loop, send)
+            elif isinstance(response, _Read):
+                await send(_start(response.response))
+                for chunk in response.chunks:
+                    await send({"type": "http.response.body", "body": chunk, "more_body": True})
+                await send({"type": "http.response.body"})
+            else:
                 await self.send_response(response, send)
         finally:
             body_file.close()
 
-    def _answer(self, scope, body_file, loop, send):
+    async def _send_file(self, response, loop, send):
+        """A file sent from the loop, each block read on a thread: a phone that reads slowly
+        keeps this coroutine waiting, not a thread (three such phones held every thread, and
+        with them every page, while the bigger files of the API's docs trickled out)."""
+        response.block_size = self.chunk_size
+        blocks = iter(response)
+        try:
+            await send(_start(response))
+            while (block := await loop.run_in_executor(self._threads, next, blocks, None)):
+                await send({"type": "http.response.body", "body": block, "more_body": True})
+            await send({"type": "http.response.body"})
+        finally:
+            await loop.run_in_executor(self._threads, response.close)
+
+    def _answer(self, scope, body_file):
         """On a thread: the response, closed (its request_finished returns this thread's
-        database connection), for the loop to send; or None when it was streamed from here."""
+        database connection), for the loop to send; a file still open (the loop reads it);
+        another streamed body read whole (_Read)."""
         set_script_prefix(get_script_prefix(scope))
         signals.request_started.send(sender=self.__class__, scope=scope)
         request, response = self.create_request(scope, body_file)
@@ -72,22 +93,16 @@ class Handler(ASGIHandler):
         if not response.streaming:
             response.close()
             return response
-        # A streamed body (a static file, the results CSV) is read here, where its view ran
-        # and its database connection is, and each piece sent through the loop. A phone that
-        # reads slowly holds this thread once the server's write buffer is full (64 KB on
-        # uvicorn; every static file is smaller): SYNC_THREADS such phones hold them all.
         if isinstance(response, FileResponse):
-            response.block_size = self.chunk_size
+            return response  # sent from the loop (_send_file)
+        # Another streamed body (the results CSV) is read whole here, where its view ran and
+        # its database connection is, and sent from the loop: sent from here, a phone that
+        # read slowly held this thread once the server's write buffer was full.
         try:
-            _send(loop, send, _start(response))
-            for part in response:
-                for chunk, _last in self.chunk_bytes(part):
-                    _send(loop, send, {"type": "http.response.body", "body": chunk,
-                                       "more_body": True})
-            _send(loop, send, {"type": "http.response.body"})
+            return _Read(response, [chunk for part in response
+                                    for chunk, _last in self.chunk_bytes(part)])
         finally:
             response.close()
-        return None
 
 
 class _SyncChain(BaseHandler):
@@ -98,8 +113,13 @@ class _SyncChain(BaseHandler):
         self.load_middleware(is_async=False)
 
 
-def _send(loop, send, message):
-    asyncio.run_coroutine_threadsafe(send(message), loop).result()
+class _Read:
+    """A streamed response's body, read on its view's thread, for the loop to send."""
+
+    __slots__ = ("response", "chunks")
+
+    def __init__(self, response, chunks):
+        self.response, self.chunks = response, chunks
 
 
 def _start(response):
