@@ -101,6 +101,14 @@ class Session(models.Model):
         return self.status == self.Status.FINISHED
 
     @staticmethod
+    def typed_code(text):
+        """A join code as a person types or reads it out: the spaces and dashes they put in it
+        ("u69 ytt", "U69-YTT") left out, in capitals."""
+        if not isinstance(text, str):
+            return ""
+        return "".join(text.split()).replace("-", "").upper()
+
+    @staticmethod
     def is_code(text):
         """Whether `text` could be a join code (letters and digits only, six at most): anything
         else is refused before it reaches a query or a URL."""

@@ -776,7 +776,7 @@ def session_replay(*, session, rules=None, upto=None):
 # Guests --------------------------------------------------------------------------------------
 
 def guest_join(*, code, seat=None):
-    code = (code or "").strip().upper() if isinstance(code, str) else ""
+    code = Session.typed_code(code)
     session = None
     if Session.is_code(code):
         session = Session.objects.filter(code=code, status=Session.Status.ACTIVE).first()

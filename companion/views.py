@@ -155,7 +155,7 @@ def _seated(request, guest):
 
 
 def join(request):
-    code = (request.GET.get("code") or "").strip().upper()
+    code = Session.typed_code(request.GET.get("code"))
     if code and Session.is_code(code):
         return redirect("join-code", code=code)
     if code:
@@ -164,7 +164,7 @@ def join(request):
 
 
 def join_code(request, code):
-    code = code.strip().upper()
+    code = Session.typed_code(code)
     try:
         limits.join_check(request)
     except Refused as refusal:
@@ -172,6 +172,12 @@ def join_code(request, code):
     session = None
     if Session.is_code(code):
         session = _sessions_with_seats().filter(code=code, status=Session.Status.ACTIVE).first()
+    if session is None and Session.is_code(code):
+        # A finished game's code, shared before its rematch: the rematch's seats.
+        rematch = (Session.objects.filter(code=code, rematch__status=Session.Status.ACTIVE)
+                   .values_list("rematch__code", flat=True).first())
+        if rematch:
+            return redirect("join-code", code=rematch)
     if session is None:
         limits.join_failed(request)
         code = "".join(letter for letter in code[:20] if letter.isprintable())

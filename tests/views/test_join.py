@@ -13,6 +13,26 @@ def test_typing_a_code_leads_to_the_seats(game):
     assert "Vanessa" in seats.content.decode() and "Peter" in seats.content.decode()
 
 
+def test_a_code_typed_as_it_is_read_out_finds_its_game(game):
+    """"u69 ytt": people type a code with the space they hear in it; the field took six
+    characters, so the last one was cut off, and the page said no game had the rest."""
+    client = browser_for()
+    home = client.get("/").content.decode()
+    assert 'name="code"' in home and 'maxlength="6"' not in home
+    spoken = f"{game.code[:3].lower()} {game.code[3:].lower()}"
+    response = client.get("/join/", {"code": spoken})
+    assert response.status_code == 302 and response.url == f"/join/{game.code}/"
+    assert client.get(f"/join/{game.code[:3]}-{game.code[3:]}/").status_code == 200
+
+
+def test_a_code_with_a_space_joins_through_the_api_too(game):
+    from rest_framework.test import APIClient
+
+    response = APIClient().post("/api/join/", {"code": f" {game.code[:3]} {game.code[3:]} "},
+                                format="json")
+    assert response.status_code == 201
+
+
 def test_taking_a_seat_sets_the_guest_cookie_and_opens_the_table(game):
     client = browser_for()
     response = client.post(f"/join/{game.code}/", {"seat": "1"})
@@ -45,3 +65,14 @@ def test_the_refused_code_field_says_so_to_a_screen_reader(db):
     assert "autofocus" in field
     fresh = browser_for().get("/join/").content.decode()
     assert "aria-invalid" not in fresh and "autofocus" not in fresh
+
+
+def test_a_finished_games_code_leads_to_its_rematchs_seats(alice, game):
+    from companion import services
+
+    actor = services.Actor(user=alice)
+    for _ in range(2):
+        services.move_play(session=game, type="add", data={"seat": 0, "points": 10}, actor=actor)
+    new = services.session_rematch(session=game, actor=actor)
+    response = browser_for().get(f"/join/{game.code}/")
+    assert response.status_code == 302 and response.url == f"/join/{new.code}/"
