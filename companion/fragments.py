@@ -16,9 +16,11 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
 from companion import engine, frames, plugins, services
+from companion.engine import listing
+from companion.language import say
 from companion.models import Session
 from companion.services import Actor
-from companion.stats import score_text, session_standings
+from companion.stats import said_score, session_standings
 
 SHARED = ("scoreboard", "now", "log", "undo")
 LOG_LENGTH = 30
@@ -164,10 +166,10 @@ def _reach_words(phones):
 def _share_text(session, standings, winner_names):
     if not session.is_finished:
         return ""
-    scores = ", ".join(f"{row['name']} {score_text(row['score'])}" for row in standings)
+    scores = ", ".join(f"{row['name']} {said_score(row['score'])}" for row in standings)
     if winner_names:
         return _("%(names)s won %(game)s (%(scores)s).") % {
-            "names": " & ".join(winner_names), "game": session.game_name, "scores": scores}
+            "names": say(listing(winner_names)), "game": session.game_name, "scores": scores}
     return _("%(game)s: %(scores)s.") % {"game": session.game_name, "scores": scores}
 
 

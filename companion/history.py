@@ -176,7 +176,7 @@ def game_detail(request, slug):
                "records": [{**row, "date": datetime.date.fromisoformat(row["date"])}
                            for row in figures["records"]],
                "stats_template": plugins.get(game.slug).stats_template,
-               "length": {key: datetime.timedelta(seconds=value) if value is not None else None
+               "length": {key: stats.length_text(value) if value is not None else None
                           for key, value in figures["length"].items()},
                "chart": charts.score_distribution(figures["distribution"],
                                                   game_name=title or game.name)}

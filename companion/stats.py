@@ -67,6 +67,26 @@ def score_text(value):
     return str(value)
 
 
+def said_score(value):
+    """score_text with the reader's decimal mark: 7,5 in Spanish (a page, a shared sentence)."""
+    from django.utils import formats
+
+    return score_text(value).replace(".", formats.get_format("DECIMAL_SEPARATOR"))
+
+
+def length_text(seconds):
+    """A game's length as a table says it: "2 h 5 min", "45 min", "2 min 11 s" (the units'
+    symbols read the same in both languages; a timedelta wrote "1 day, 0:00:00")."""
+    seconds = round(seconds)
+    hours, rest = divmod(seconds, 3600)
+    minutes, seconds = divmod(rest, 60)
+    if hours:
+        return f"{hours} h {minutes} min" if minutes else f"{hours} h"
+    if minutes:
+        return f"{minutes} min {seconds} s" if seconds and minutes < 10 else f"{minutes} min"
+    return f"{seconds} s"
+
+
 def result_score(row):
     """A standings row's score as statistics count it (Result.score): None where the row says it
     has none (its details' "scored" false: a game without points, a play logged with its

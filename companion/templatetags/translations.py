@@ -19,6 +19,23 @@ register.tags.update(i18n.register.tags)
 register.filters.update(i18n.register.filters)
 
 
+@register.filter
+def listed(names):
+    """"Ana", "Ana and Ben", "Ana, Ben and Cy": the "and" in the reader's language."""
+    from companion.engine import listing
+
+    return listing(list(names))
+
+
+@register.filter
+def figure(value):
+    """A score as it was entered (7.5, 1000009), with the reader's decimal mark (7,5); floatformat
+    wrote 7,50, whose comma then sat beside the list's."""
+    from companion.stats import said_score
+
+    return value if value is None or value == "" else said_score(value)
+
+
 class KeptTranslateNode(i18n.TranslateNode):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)

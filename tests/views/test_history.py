@@ -228,3 +228,15 @@ def test_a_game_page_says_why_a_figure_is_missing(alice):
     assert "No finished games yet." not in page
     assert "Its plays have no scores to rank." in page
     assert "No play kept its length (a play logged afterwards without one)." in page
+
+
+def test_a_game_s_length_reads_as_a_table_says_it(alice):
+    for minutes in (1440, 45, 125):
+        services.play_log(owner=alice, title="Catan", minutes=minutes,
+                          players=[{"name": "Ana", "score": 9}, {"name": "Ben", "score": 7}])
+    page = browser_for(alice).get("/history/games/pad/?title=Catan",
+                                  HTTP_ACCEPT_LANGUAGE="es").content.decode()
+    # It wrote "1 day, 0:00:00" and "0:45:00", in English on a Spanish page.
+    assert "<dd>24 h</dd>" in page and "<dd>45 min</dd>" in page
+    assert "<dd>8 h 56 min</dd>" in page  # the average of 1,440, 45 and 125 minutes
+    assert "day" not in page

@@ -134,6 +134,28 @@ def test_a_game_without_points_shows_the_winners_form(alice):
                      **{"seats[]": ["0", "3"]}))
     assert "Ana and Di win Codenames" in page
     assert page.count(">winner<") == 2
+    # The game-over card names them in the reader's language, as the log does (it wrote "&").
+    assert "<strong>Ana and Di</strong> win." in page
+    spanish = html(client.get(f"/s/{session.pk}/", HTTP_ACCEPT_LANGUAGE="es"))
+    assert "<strong>Ana y Di</strong> ganan." in spanish
+
+
+def test_a_score_with_a_fraction_is_written_as_entered_with_the_readers_mark(alice):
+    from django.utils import translation
+
+    from companion import fragments, services
+
+    session = services.play_log(owner=alice, title="Catan", players=[
+        {"name": "Ana", "score": 7.5}, {"name": "Ben", "score": 2}])
+    client = browser_for(alice)
+    english = html(client.get(f"/history/sessions/{session.pk}/"))
+    assert '<td class="num">7.5</td>' in english and "7.50" not in english
+    spanish = html(client.get(f"/history/sessions/{session.pk}/", HTTP_ACCEPT_LANGUAGE="es"))
+    assert '<td class="num">7,5</td>' in spanish
+    # The text a phone shares: the Spanish mark too (it wrote 7.5 inside a Spanish sentence).
+    with translation.override("es"):
+        context = fragments.fragment_context(session, None, panel=False)
+    assert "(Ana 7,5, Ben 2)" in context["share_text"]
 
 
 def test_a_cooperative_game_ends_won_or_lost(alice):
