@@ -6,6 +6,8 @@ number of phones a session takes.
 Each limit is a setting (settings.LIMITS, "count/period"), documented in the README.
 """
 
+import unicodedata
+
 from django.conf import settings
 from django.utils.translation import gettext as _
 from django_ratelimit.core import get_usage
@@ -53,16 +55,23 @@ def join_failed(request):
     limit_count(request, name="join_failures")
 
 
+def _account(username):
+    """The account a typed name signs in to, as the sign-in form reads it (NFKC: "ｖｉｃｔｉｍ"
+    is "victim") and in any case: each spelling of one account counted its own wrong
+    passwords."""
+    text = username if isinstance(username, str) else ""
+    return unicodedata.normalize("NFKC", text).strip().casefold()
+
+
 def sign_in_check(request, username):
     """Checked before the password: a locked account stays locked whatever password comes."""
     message = _("Too many wrong passwords: wait a while before signing in again.")
-    limit_check(request, name="login_failures_account", key=(username or "").strip().lower(),
-                message=message)
+    limit_check(request, name="login_failures_account", key=_account(username), message=message)
     limit_check(request, name="login_failures_client", message=message)
 
 
 def sign_in_failed(request, username):
-    limit_count(request, name="login_failures_account", key=(username or "").strip().lower())
+    limit_count(request, name="login_failures_account", key=_account(username))
     limit_count(request, name="login_failures_client")
 
 

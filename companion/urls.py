@@ -41,6 +41,7 @@ urlpatterns = [
     path("", include("companion.bgstats_views")),
     path("", include("companion.history_urls")),
     path("api/", include("companion.api.urls")),
+    path("admin/login/", views.AdminSignIn.as_view()),  # the admin's, with the app's limits
     path("admin/", admin.site.urls),
 ]
 

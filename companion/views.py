@@ -4,6 +4,8 @@ partial that changed (`template#partial`). Access is decided here, never in temp
 import io
 
 import segno
+from django.contrib import admin
+from django.contrib.admin.forms import AdminAuthenticationForm
 from django.contrib.auth import login, logout
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import LoginView
@@ -92,6 +94,33 @@ class SignIn(LoginView):
     def form_invalid(self, form):
         limits.sign_in_failed(self.request, self.request.POST.get("username"))
         return super().form_invalid(form)
+
+
+class AdminSignIn(SignIn):
+    """The admin's sign-in, under the same limits (Django's own has none, and a staff account is
+    the one worth guessing): its page, its form (staff only), the refusal among its errors."""
+
+    template_name = "admin/login.html"
+    authentication_form = AdminAuthenticationForm
+    redirect_authenticated_user = False  # a signed-in account that is not staff is told so
+
+    def get_context_data(self, **kwargs):
+        return {**super().get_context_data(**kwargs), **admin.site.each_context(self.request),
+                "title": _("Log in"), "app_path": self.request.get_full_path()}
+
+    def post(self, request, *args, **kwargs):
+        try:
+            limits.sign_in_check(request, request.POST.get("username"))
+        except Refused as refusal:
+            # Not checked: a locked account's password is not tried.
+            form = self.authentication_form(request, initial={
+                "username": request.POST.get("username", "")})
+            form.cleaned_data = {}
+            form.add_error(None, refusal.message)
+            response = self.render_to_response(self.get_context_data(form=form))
+            response.status_code = refusal.status
+            return response
+        return LoginView.post(self, request, *args, **kwargs)
 
 
 @require_POST

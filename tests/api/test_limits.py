@@ -71,6 +71,35 @@ def test_a_locked_account_refuses_even_the_right_password(alice, anonymous):
     assert "wrong passwords" in body["detail"]
 
 
+def test_a_look_alike_spelling_of_a_locked_account_is_the_same_account(alice, client):
+    """Fullwidth letters ("ａｌｉｃｅ") sign in to alice, as the form reads them: they counted
+    wrong passwords of their own, and signed in to the account locked under "alice"."""
+    for number, name in enumerate(["alice", "ALICE", "ａｌｉｃｅ"]):
+        response = client.post("/login/", {"username": name, "password": "nope"},
+                               REMOTE_ADDR=f"10.0.2.{number}")
+        assert response.status_code == 200
+    right = {"username": "ａｌｉｃe", "password": "a long table password"}
+    response = client.post("/login/", right, REMOTE_ADDR="10.0.3.1")
+    assert response.status_code == 429 and "wrong passwords" in response.content.decode()
+
+
+def test_the_admins_sign_in_is_limited_as_the_apps(client, db):
+    UserFactory(username="opadmin", is_staff=True, is_superuser=True)
+    for number in range(3):
+        response = client.post("/admin/login/", {"username": "opadmin", "password": "nope"},
+                               REMOTE_ADDR=f"10.0.4.{number}")
+        assert response.status_code == 200
+    right = {"username": "opadmin", "password": "a long table password", "next": "/admin/"}
+    response = client.post("/admin/login/", right, REMOTE_ADDR="10.0.5.1")
+    assert response.status_code == 429
+    assert "Too many wrong passwords" in response.content.decode()
+    assert "_auth_user_id" not in client.session
+    caches["limits"].clear()
+    response = client.post("/admin/login/", right, REMOTE_ADDR="10.0.5.1")
+    assert response.status_code == 302 and response.url == "/admin/"
+    assert client.get("/admin/").status_code == 200
+
+
 def test_wrong_passwords_are_limited_per_client_across_accounts(client, db):
     for number in range(5):
         UserFactory(username=f"host{number}")
