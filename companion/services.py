@@ -818,9 +818,17 @@ def guest_seat_free(*, session, actor, seat):
 
 
 def guest_seat_claim(*, guest, seat):
-    if guest.session.is_finished:
+    session = guest.session
+    if session.is_finished:
         raise Conflict(_("This game is over: its seats stay as they were."))
-    _seat_checked(seat, guest.session.seats.count())
+    _seat_checked(seat, session.seats.count())
+    rules = engine.get(session.game)
+    if guest.seat is not None and seat != guest.seat and rules.pending \
+            and rules.pending(session.state):
+        # A seat's phone sees that seat's secrets: moving to a seat whose choice the host
+        # sealed (no phone held it), and back, a phone would seal its own knowing that one.
+        raise Conflict(_("A phone keeps its seat while a choice is hidden (a sealed placement, "
+                         "a draw): at another seat it would see that seat's."))
     if seat == guest.session.host_seat:
         raise Conflict(_("That seat is the host's."))
     if Guest.objects.filter(session=guest.session_id, seat=seat).exclude(pk=guest.pk).exists():

@@ -535,8 +535,9 @@ def seat_claim(request, pk):
             return redirect("table", pk=pk)
         services.guest_seat_claim(guest=actor.guest, seat=seat)
     except Refused as refusal:
-        # A finished table draws no seat choice: its sentence goes in the now line.
-        form = "" if session.is_finished else "seat"
+        # The seat choice is drawn for a seatless phone of a game in play; elsewhere its
+        # sentence goes in the now line.
+        form = "seat" if actor.guest.seat is None and not session.is_finished else ""
         return _refused(request, session, actor, refusal.message, form, refusal.status)
     return redirect("table", pk=pk)
 

@@ -7,6 +7,7 @@ import pytest
 from django.test import Client
 
 from companion import services
+from companion.models import Guest
 from companion.services import Actor
 from tests.factories import session_for
 from tests.views.helpers import browser_for, guest_browser
@@ -222,6 +223,25 @@ def test_a_guest_seals_from_its_phone_and_sees_only_its_own_choice(table, alice,
     page = html(host.get(f"/s/{table.pk}/"))
     assert 'id="kn-resolution"' in page and "honor down: 2" in page
     assert f'name="expected_version" value="{table.version}"' in form_block(page, "end_round")
+
+
+def test_a_phone_keeps_its_seat_while_a_seal_is_hidden(table, alice, host):
+    """Bob's phone moved to Cid's seat (no phone held it; the host had sealed for it), read the
+    seal, and could move back to seal his own knowing it."""
+    quest(table, alice)
+    bob = guest_page(table, 1)
+    post(host, table, type="seal", form="seal-2", seat="2", **{"p.valor": "down"})
+    moved = bob.post(f"/s/{table.pk}/seat/", {"seat": "2"})
+    assert moved.status_code == 409
+    assert "A phone keeps its seat while a choice is hidden" in html(moved)
+    assert Guest.objects.get(session=table, seat=1) is not None
+    assert 'value="down" checked' not in html(bob.get(f"/s/{table.pk}/"))
+    # Once the faces are shown to all, seats move again.
+    post(bob, table, type="seal", form="seal", seat="1", **{"p.loyalty": "up"})
+    post(host, table, type="seal", form="seal-0", seat="0", **{"p.honor": "up"})
+    table.refresh_from_db()
+    assert not table.state["sealed"]
+    assert bob.post(f"/s/{table.pk}/seat/", {"seat": "2"}).status_code == 302
 
 
 def test_the_host_enters_every_placement_at_once_with_a_preview(table, alice, host):
