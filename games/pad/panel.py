@@ -35,6 +35,8 @@ def pad_table(state: Mapping[str, Any]) -> dict[str, Any]:
     own = rules.totals(state)
     scored = rules.scored(state)
     teams = state["teams"]
+    # A leader once someone is behind (not while every seat shares the first place).
+    ahead = any(row["rank"] > 1 for row in rows_by_seat.values())
     seats = []
     for index, seat in enumerate(state["seats"]):
         row = rows_by_seat[index]
@@ -44,7 +46,7 @@ def pad_table(state: Mapping[str, Any]) -> dict[str, Any]:
             "side_total": side[index], "team": None if team is None else team + 1,
             "rank": row["rank"], "to_target": distance[index],
             # Once the game is over the first is the winner, not the leader.
-            "leader": (scored and state["win"] != "coop" and row["rank"] == 1 and played > 0
+            "leader": (scored and state["win"] != "coop" and row["rank"] == 1 and ahead
                        and not state["over"]),
             "winner": state["over"] and row.get("winner", False),
             "first": state["first"] == index,

@@ -178,8 +178,9 @@ def names_of(state: Mapping[str, Any]) -> list[str]:
     return [seat["name"] for seat in state["seats"]]
 
 
-def totals(state: Mapping[str, Any]) -> list[int]:
-    return [sum(seat["scores"]) for seat in state["seats"]]
+def totals(state: Mapping[str, Any], rounds: int | None = None) -> list[int]:
+    """Each seat's points, over its first `rounds` rounds when given."""
+    return [sum(seat["scores"][:rounds]) for seat in state["seats"]]
 
 
 def rounds_complete(state: Mapping[str, Any]) -> int:
@@ -205,9 +206,9 @@ def team_index(state: Mapping[str, Any], seat: int) -> int | None:
     return next((index for index, team in enumerate(state["teams"]) if seat in team), None)
 
 
-def side_totals(state: Mapping[str, Any]) -> list[int]:
+def side_totals(state: Mapping[str, Any], rounds: int | None = None) -> list[int]:
     """Each seat's side's total: its team's (the sum of its seats') or its own."""
-    own = totals(state)
+    own = totals(state, rounds)
     side = list(own)
     for team in teams_of(state):
         for seat in team:
@@ -496,11 +497,14 @@ def standings(state: Mapping[str, Any]) -> list[dict[str, Any]]:
                      "details": details})
     if win in ("high", "low"):
         sign = -1 if win == "low" else 1
+        # While the game is on, ranked by the rounds every seat has scored: a seat yet to score
+        # the round in play is not ahead for it (at lowest wins, its 0 led every round).
+        ranked = side if state["over"] else side_totals(state, rounds_complete(state))
         for row in rows:
-            row["score"] *= sign
+            row["score"] = sign * ranked[row["seat"]]
         rank_by_score(rows)
         for row in rows:
-            row["score"] *= sign
+            row["score"] = side[row["seat"]]
     elif win == "coop":
         for row in rows:
             row.update(rank=1, winner=state["outcome"] == "won")
