@@ -249,6 +249,14 @@ def _phones_seats(session, actor):
     return [seat for seat in session.seats.all() if seat.index in held]
 
 
+def _seat_moves(session, actor):
+    """The free seats a guest's phone holding a seat may move to (a wrong seat tapped); the
+    services say when it may not (a choice hidden)."""
+    if actor is None or actor.guest is None or actor.seat is None:
+        return []
+    return _free_seats(session)
+
+
 def _invite(session, actor):
     """The host's invite bar (and the board's join code) while seats are free: which ones."""
     if actor is not None and not actor.is_host:
@@ -267,6 +275,7 @@ def table_context(request, session, actor, *, refusal=None, confirm=None):
         "confirm": confirm,
         "invite": _invite(session, actor),
         "phones_seats": _phones_seats(session, actor),
+        "seat_moves": _seat_moves(session, actor),
         "join_url": public_base(request) + reverse("join-code", args=[session.code]),
         "board_url": public_base(request) + reverse("board", args=[session.board_key]),
     })
@@ -535,9 +544,10 @@ def seat_claim(request, pk):
             return redirect("table", pk=pk)
         services.guest_seat_claim(guest=actor.guest, seat=seat)
     except Refused as refusal:
-        # The seat choice is drawn for a seatless phone of a game in play; elsewhere its
-        # sentence goes in the now line.
-        form = "seat" if actor.guest.seat is None and not session.is_finished else ""
+        # Beside the seat choice of a seatless phone, or the move of a seated one, while the
+        # game is on; elsewhere in the now line.
+        form = "" if session.is_finished else "seat" if actor.guest.seat is None \
+            else "seat-move"
         return _refused(request, session, actor, refusal.message, form, refusal.status)
     return redirect("table", pk=pk)
 

@@ -453,7 +453,7 @@
   // seat taken is no new version (the other phones' open forms stay good), so no push brings
   // them. A phone whose own seat was freed is drawn again whole: its controls were its seat's.
   // data-seats counts the redraws: the browser tests wait on it.
-  var SEAT_SLOTS = ["invite-slot", "seat-free-slot", "seat-choice-slot"];
+  var SEAT_SLOTS = ["invite-slot", "seat-free-slot", "seat-choice-slot", "seat-move-slot"];
   var seatsFetching = false;
   var seatsAgain = false;
   function refreshSeats() {

@@ -76,3 +76,28 @@ def test_a_finished_games_code_leads_to_its_rematchs_seats(alice, game):
     new = services.session_rematch(session=game, actor=actor)
     response = browser_for().get(f"/join/{game.code}/")
     assert response.status_code == 302 and response.url == f"/join/{new.code}/"
+
+
+def test_a_phone_that_tapped_the_wrong_seat_moves_to_its_own(alice):
+    """Cy's phone tapped Ben: nothing on its page let it change, and going back to the join
+    page made a second phone while Ben's seat stayed held."""
+    from companion import services
+    from tests.views.helpers import guest_browser
+
+    table = services.session_create(owner=alice, game="tiny",
+                                    players=["Ann", "Ben", "Cy", "Dee"], host_seat=0)
+    dee = guest_browser(table, seat=3)
+    cy = guest_browser(table, seat=1)
+    page = cy.get(f"/s/{table.pk}/").content.decode()
+    start = page.index('id="seat-move"')
+    move = page[start:page.index("</form>", start)]
+    assert "Tapped the wrong seat? Move to yours" in move
+    assert ">Cy</option>" in move and ">Dee</option>" not in move and ">Ann</option>" not in move
+    assert cy.post(f"/s/{table.pk}/seat/", {"seat": "2"}).status_code == 302
+    assert sorted(Guest.objects.filter(session=table).exclude(seat=None)
+                  .values_list("seat", flat=True)) == [2, 3]
+    # Dee's seat is her phone's: refused beside the form, in words.
+    refused = cy.post(f"/s/{table.pk}/seat/", {"seat": "3"})
+    assert refused.status_code == 409
+    assert "That seat is already claimed by another phone." in refused.content.decode()
+    assert 'id="seat-move"' in dee.get(f"/s/{table.pk}/").content.decode()
