@@ -34,5 +34,8 @@ def move_payload(*, game, move_type, fields, owner=None):
     serializer = serializer_class(data=fields, context={"owner": owner})
     if not serializer.is_valid():
         errors = serializer.errors
-        raise Invalid(first_sentence(errors), fields=field_messages(errors))
+        # A field's label, where its serializer gives one (DRF keeps what it was made with).
+        labels = {name: field._kwargs["label"] for name, field in serializer.fields.items()
+                  if field._kwargs.get("label")}
+        raise Invalid(first_sentence(errors, labels), fields=field_messages(errors))
     return json.loads(json.dumps(serializer.validated_data, cls=DjangoJSONEncoder))

@@ -33,14 +33,18 @@ def _sentences(errors):
     return [str(errors)]
 
 
-def first_sentence(errors):
-    """The first message of DRF's nested errors, after its field."""
+def first_sentence(errors, labels=None):
+    """The first message of DRF's nested errors, after its field: named by its label where the
+    serializer gives one (what the form shows: "Windmills", not windmill_groups)."""
     for field, sentences in field_messages(errors).items():
         if not sentences:
             continue
         if field in ("non_field_errors", "detail"):
             return sentences[0]
-        return f"{field}: {sentences[0]}"
+        named = say((labels or {}).get(field, field))
+        if ":" in named:  # "6-castle: knights": quoted, or its colon reads as the sentence's
+            named = f"“{named}”"
+        return f"{named}: {sentences[0]}"
     return ""
 
 

@@ -113,7 +113,7 @@ class WinnersSerializer(serializers.Serializer):
     """A game without points: the seats that won (it ends)."""
 
     seats = serializers.ListField(child=SeatField(), min_length=1, max_length=1000,
-                                  help_text="the winners' seats, 0 first")
+                                  label=_("The winners"), help_text="the winners' seats, 0 first")
 
 
 class EndSerializer(_Move):

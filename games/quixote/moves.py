@@ -14,6 +14,7 @@ from rest_framework import serializers
 from companion.engine import RuleViolation
 from companion.language import say
 from games.quixote import rules
+from games.quixote.panel import FIELD_LABELS
 
 
 def _reading(read, *args):
@@ -75,20 +76,21 @@ class ScoreSerializer(serializers.Serializer):
     """One seat's score for one round (scoring it again replaces the earlier score)."""
 
     seat = serializers.IntegerField(min_value=0, help_text="the seat scored, 0 first")
-    round = serializers.IntegerField(min_value=rules.ROUNDS[0], max_value=rules.ROUNDS[-1])
-    castle6_knights = serializers.IntegerField(
+    round = serializers.IntegerField(label=FIELD_LABELS["round"], min_value=rules.ROUNDS[0],
+                                     max_value=rules.ROUNDS[-1])
+    castle6_knights = serializers.IntegerField(label=FIELD_LABELS["castle6_knights"],
         min_value=0, help_text="knights connected by road to the 6-castle")
-    castle4_knights = serializers.IntegerField(
+    castle4_knights = serializers.IntegerField(label=FIELD_LABELS["castle4_knights"],
         min_value=0, help_text="knights connected by road to the 4-castle")
-    church_groups = GroupSizesField(
+    church_groups = GroupSizesField(label=FIELD_LABELS["church_groups"],
         building="church", required=False,
         help_text="the size of each group of connected churches ([] or \"\": none); required")
-    windmill_groups = GroupSizesField(
+    windmill_groups = GroupSizesField(label=FIELD_LABELS["windmill_groups"],
         building="windmill", required=False,
         help_text="the size of each group of connected windmills ([] or \"\": none); required")
-    defense_shields = serializers.IntegerField(
+    defense_shields = serializers.IntegerField(label=FIELD_LABELS["defense_shields"],
         min_value=0, help_text="the shields of the knights defending the realm")
-    knight_groups = KnightGroupsField(
+    knight_groups = KnightGroupsField(label=FIELD_LABELS["knight_groups"],
         required=False, allow_null=True,
         help_text="round 3 only: the shields (1-3) of each group of connected knights")
 

@@ -5,6 +5,7 @@ import pytest
 from companion import services
 from companion.models import Move, Session
 from games.quixote import rules
+from games.quixote.panel import FIELD_LABELS
 from tests.api.moves import play, refused
 from tests.conftest import api_client
 from tests.factories import session_for
@@ -248,7 +249,10 @@ def test_score_refusals_name_the_field(alice, host):
                          ("church_groups", [0]), ("windmill_groups", [2, -1]),
                          ("church_groups", "many")):
         body = refused(host, session, code="invalid", **{**score(0, 1), field: value})
-        assert field in body["fields"] and body["detail"].startswith(field), body
+        # Named as the score form labels it: "Windmills", "“6-castle: knights”".
+        label = str(FIELD_LABELS.get(field, field))
+        assert field in body["fields"], body
+        assert body["detail"].startswith(f"“{label}”" if ":" in label else label), body
     for knights in ([[4]], [[]], [[1, 0]], "[[2, \"x\"]]", [3]):
         body = refused(host, session, code="invalid", **score(0, 1, knights=knights))
         assert "knight_groups" in body["fields"], body

@@ -131,6 +131,9 @@ def test_a_game_without_points_shows_the_winners_form(alice):
     client = browser_for(alice)
     page = html(client.get(f"/s/{session.pk}/"))
     assert "Who won?" in page and 'name="scores[]"' not in page
+    # None ticked: the refusal names what the form asks, not the field ("seats: ...").
+    refused = html(move(client, session, type="winners", form="winners", confirmed="1"))
+    assert "The winners: This field is required." in refused and "seats:" not in refused
     asked = html(move(client, session, type="winners", form="winners",
                       **{"seats[]": ["0", "3"]}))
     assert "This ends the game for everyone at the table. Go ahead?" in asked

@@ -211,7 +211,9 @@ def test_the_live_preview(qx, host_client, charlie):
     response = host_client.post(url, typical_round(0, castle6_knights="0"))
     assert "19</b> points in round 1" in html(response)
     response = host_client.post(url, typical_round(0, windmill_groups="2 x"))
-    assert "windmill_groups" in html(response) and "qx-preview-error" in html(response)
+    # Named as the form labels the field ("windmill_groups" said nothing to a player).
+    assert "Windmills: The size of a windmill group" in html(response)
+    assert "qx-preview-error" in html(response) and "windmill_groups" not in html(response)
     response = host_client.post(url, typical_round(0, knight_groups="3 3"))
     assert "Knight groups score only in round 3" in html(response)
     guest = guest_client(qx, 1)
