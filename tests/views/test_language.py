@@ -114,3 +114,14 @@ def test_who_undid_is_said_in_each_readers_language_whatever_the_undoers(alice, 
     assert "The host undid: Vanessa +2" in english and "(undone by the host)" in english
     assert "anfitrión" not in english
     assert "El anfitrión deshizo:" in spanish and "(deshecha por el anfitrión)" in spanish
+
+
+def test_each_language_is_named_in_its_own_words(alice):
+    """The switch and the table's language say "English" and "Español", each in the voice of
+    its lang: a Spanish page named English "Inglés" inside lang="en"."""
+    from tests.views.helpers import browser_for
+
+    client = browser_for(alice)
+    page = client.get("/new/?game=tiny", HTTP_ACCEPT_LANGUAGE="es").content.decode()
+    assert '<span class="sr-only">English</span>' in page
+    assert 'lang="en">English</option>' in page and 'lang="es" selected>Español</option>' in page
