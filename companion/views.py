@@ -455,7 +455,7 @@ def undo(request, pk):
                 and expected in (None, session.version)
                 and (_made_by_another_phone(last) or session.is_finished)):
             return _confirmation(request, session, actor, action=reverse("undo", args=[pk]),
-                                 message=_("Undo %(what)s? Everyone at the table is told.")
+                                 message=_("Undo “%(what)s”? Everyone at the table is told.")
                                  % {"what": say(last.line)})
         services.move_undo(session=session, actor=actor, expected_version=expected)
     except Refused as refusal:

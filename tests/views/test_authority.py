@@ -44,7 +44,7 @@ def test_the_host_is_asked_before_undoing_a_phones_move_and_everyone_is_told(ali
     host = browser_for(alice)
     asked = host.post(f"/s/{game.pk}/undo/", {"expected_version": "1"})
     page = asked.content.decode()
-    assert asked.status_code == 200 and "Undo Vanessa +2? Everyone at the table is told." in page
+    assert asked.status_code == 200 and "Undo “Vanessa +2”? Everyone at the table is told." in page
     assert not Move.objects.get().undone
     done = host.post(f"/s/{game.pk}/undo/", {"expected_version": "1", "confirmed": "1"})
     assert done.status_code == 302 and Move.objects.get().undone
