@@ -786,9 +786,15 @@ def guest_join(*, code, seat=None):
     with transaction.atomic():
         session = _locked(session)  # two phones joining at once count each other
         if session.guests.count() >= settings.GUESTS_PER_SESSION:
-            raise Limited(_("This game already has %(count)s phones: one of them can show the "
-                            "table.") % {"count": settings.GUESTS_PER_SESSION},
-                          retry_after=3600)
+            # A phone taking a seat is a player: the phone without a seat that joined first
+            # makes room (anyone with the code could fill a table with seatless phones).
+            spare = session.guests.filter(seat=None).order_by("created_at", "pk").first() \
+                if seat is not None else None
+            if spare is None:
+                raise Limited(_("This game already has %(count)s phones: one of them can show "
+                                "the table.") % {"count": settings.GUESTS_PER_SESSION},
+                              retry_after=3600)
+            spare.delete()
         guest = Guest.objects.create(session=session)
         if seat is not None:
             guest_seat_claim(guest=guest, seat=seat)

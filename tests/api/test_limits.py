@@ -143,6 +143,13 @@ def test_a_session_takes_a_bounded_number_of_phones(alice, anonymous, settings):
     body = limited(anonymous.post("/api/join/", {"code": game.code}, format="json"))
     assert "4 phones" in body["detail"]
     assert game.guests.count() == 4
+    # Four seatless phones (anyone with the code) do not keep a player from a seat: the first
+    # of them makes room.
+    first = game.guests.order_by("created_at", "pk").first()
+    assert anonymous.post("/api/join/", {"code": game.code, "seat": 1},
+                          format="json").status_code == 201
+    assert game.guests.count() == 4 and not game.guests.filter(pk=first.pk).exists()
+    assert list(game.guests.exclude(seat=None).values_list("seat", flat=True)) == [1]
 
 
 @pytest.mark.django_db(transaction=True)
