@@ -6,7 +6,7 @@ greyed card and its reason, the offers a knight may make, the cards a joust may 
 asked of rules.py itself, so the page never disagrees with the server.
 """
 
-from companion.engine import RuleViolation, _, joined
+from companion.engine import RuleViolation, _, joined, listing, n_
 from games.knights import rules
 
 GROUPS = [(_("Arms"), rules.ARMS), (_("Virtue"), rules.VIRTUES),
@@ -84,7 +84,9 @@ def ask(state):
     if phase == "service":
         return _("The knights offer the chivalries the event lists; then enter the worship.")
     if waiting:
-        return _("Sealed placements: waiting for {names}.", names=", ".join(waiting))
+        return n_("Sealed placements: waiting for {names}.",
+                  "Sealed placements: waiting for {names}.", len(waiting),
+                  names=listing(waiting))
     return _("Enter the worship.")
 
 

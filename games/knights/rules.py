@@ -44,7 +44,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from companion.engine import Game, Option, RuleViolation, Text, _, copied, joined, listing
+from companion.engine import Game, Option, RuleViolation, Text, _, copied, joined, listing, n_
 
 KNIGHTS = ["Bors", "Gawain", "Launcelot", "Pelleas", "Percival", "Tristram"]
 DAMOSELS = ["Elaine", "Guinevere", "Isolde", "Morgana", "Nimue", "Viviane"]
@@ -1025,8 +1025,9 @@ def end_round(state: dict[str, Any], data: Any, actor: int | None, rng: Any) -> 
                                 field="type")
         waiting = [_name(state, seat) for seat in waiting_seals(state)]
         if state["sealed"] and waiting:
-            raise RuleViolation(_("The round is not over: {names} must still seal.",
-                                  names=", ".join(waiting)), field="type")
+            raise RuleViolation(n_("The round is not over: {names} must still seal.",
+                                   "The round is not over: {names} must still seal.",
+                                   len(waiting), names=listing(waiting)), field="type")
         raise RuleViolation(_("The round is not over: enter its worship (or disaster) first."),
                             field="type")
     new = _refresh(copied(state))

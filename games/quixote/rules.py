@@ -822,8 +822,9 @@ def now(state: Mapping[str, Any]) -> Text | None:
                  card=state["turned_in_round"] + 1, of=state["cards_in_round"])
     if phase == "scoring":
         waiting = not_scored(state, round_)
-        return _("Round {round}: score the round (waiting for {names})", round=round_,
-                 names=", ".join(waiting))
+        return n_("Round {round}: score the round (waiting for {names})",
+                  "Round {round}: score the round (waiting for {names})", len(waiting),
+                  round=round_, names=listing(waiting))
     return None
 
 

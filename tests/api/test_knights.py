@@ -265,7 +265,7 @@ def test_seals_from_the_phones_apply_the_worship_once_the_last_is_in(alice, tabl
     body = play(phones[0], table, "seal", seat=0, placements=QUEST_FACES["0"])
     assert body["summary"] == "Ann sealed a placement"
     assert body["session"]["state"]["sealed"] == {"0": {"honor": "down"}}
-    refused(as_alice, table, "end_round", "Bob, Cid must still seal")
+    refused(as_alice, table, "end_round", "Bob and Cid must still seal")
     refused(as_alice, table, "offer", "No offer now", seat=0, chivalry="honor")
     play(phones[1], table, "seal", seat=1, placements=QUEST_FACES["1"])
     body = play(phones[2], table, "seal", seat=2, placements=QUEST_FACES["2"])

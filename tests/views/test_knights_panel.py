@@ -211,7 +211,7 @@ def test_a_guest_seals_from_its_phone_and_sees_only_its_own_choice(table, alice,
     now = html(response).split('id="now"')[1].split("</section>")[0]
     assert "Only Ann&#x27;s own phone" in now
     host_page = html(host.get(f"/s/{table.pk}/"))
-    assert "Sealed placements: waiting for Bob, Cid." in host_page
+    assert "Sealed placements: waiting for Bob and Cid." in host_page
     assert 'value="down" checked' not in host_page
     # Cid has no phone: the host seals for him; Bob's phone is the last one in.
     assert 'name="form" value="seal-2"' in host_page and 'value="seal-1"' not in host_page

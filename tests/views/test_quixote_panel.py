@@ -100,7 +100,10 @@ def test_a_stale_turn_is_refused_next_to_its_form(qx, host_client):
 def test_a_score_through_htmx_and_the_round_ends(qx, host_client):
     to_scoring(host_client, qx)
     page = html(host_client.get(f"/s/{qx.pk}/"))
-    assert "Round 1 is over: score it." in page and "Waiting for: Vanessa, Peter." in page
+    assert "Round 1 is over: score it." in page and "Waiting for: Vanessa and Peter." in page
+    # Said in Spanish with the verb in its number: "Faltan: Vanessa y Peter" (one name: Falta).
+    spanish = html(host_client.get(f"/s/{qx.pk}/", HTTP_ACCEPT_LANGUAGE="es"))
+    assert "Faltan: Vanessa y Peter." in spanish
     # the host's first form (Vanessa) is open, with the defaults that score castles and defense
     assert '<details class="qx-score card" id="qx-score-0" open>' in page
     assert '<details class="qx-score card" id="qx-score-1" >' in page
