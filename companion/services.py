@@ -752,14 +752,8 @@ def guest_follow(*, guest):
     new = guest.session.rematch
     if new is None:
         raise NotFound(_("There is no rematch of this game yet."))
-    follower = Guest.objects.filter(came_from=guest, session=new).first()
-    if follower is not None:
-        return follower
-    try:
-        with transaction.atomic():
-            return Guest.objects.create(session=new, came_from=guest)
-    except IntegrityError:  # the same phone, following twice at once
-        return Guest.objects.get(came_from=guest)
+    # Django's get_or_create: the same phone following twice at once makes one.
+    return Guest.objects.get_or_create(came_from=guest, defaults={"session": new})[0]
 
 
 def session_replay(*, session, rules=None, upto=None):
