@@ -829,9 +829,9 @@ def guest_seat_claim(*, guest, seat):
         # sealed (no phone held it), and back, a phone would seal its own knowing that one.
         raise Conflict(_("A phone keeps its seat while a choice is hidden (a sealed placement, "
                          "a draw): at another seat it would see that seat's."))
-    if seat == guest.session.host_seat:
+    if seat == session.host_seat:
         raise Conflict(_("That seat is the host's."))
-    if Guest.objects.filter(session=guest.session_id, seat=seat).exclude(pk=guest.pk).exists():
+    if Guest.objects.filter(session=session, seat=seat).exclude(pk=guest.pk).exists():
         raise Conflict(_("That seat is already claimed by another phone."))
     guest.seat = seat
     try:

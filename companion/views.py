@@ -88,8 +88,13 @@ class SignIn(LoginView):
         try:
             limits.sign_in_check(request, request.POST.get("username"))
         except Refused as refusal:
-            return refused_page(request, self.template_name, {"form": self.get_form()}, refusal)
+            return refused_page(request, self.template_name, self.locked_context(refusal),
+                                refusal)
         return super().post(request, *args, **kwargs)
+
+    def locked_context(self, refusal):
+        """The page's context for a locked sign-in (its template shows the refusal itself)."""
+        return {"form": self.get_form()}
 
     def form_invalid(self, form):
         limits.sign_in_failed(self.request, self.request.POST.get("username"))
@@ -108,19 +113,14 @@ class AdminSignIn(SignIn):
         return {**super().get_context_data(**kwargs), **admin.site.each_context(self.request),
                 "title": _("Log in"), "app_path": self.request.get_full_path()}
 
-    def post(self, request, *args, **kwargs):
-        try:
-            limits.sign_in_check(request, request.POST.get("username"))
-        except Refused as refusal:
-            # Not checked: a locked account's password is not tried.
-            form = self.authentication_form(request, initial={
-                "username": request.POST.get("username", "")})
-            form.cleaned_data = {}
-            form.add_error(None, refusal.message)
-            response = self.render_to_response(self.get_context_data(form=form))
-            response.status_code = refusal.status
-            return response
-        return LoginView.post(self, request, *args, **kwargs)
+    def locked_context(self, refusal):
+        # The admin's page shows a form's errors: the refusal is one (the form is not checked:
+        # a locked account's password is not tried).
+        form = self.authentication_form(self.request, initial={
+            "username": self.request.POST.get("username", "")})
+        form.cleaned_data = {}
+        form.add_error(None, refusal.message)
+        return self.get_context_data(form=form)
 
 
 @require_POST
@@ -201,12 +201,12 @@ def join_code(request, code):
     session = None
     if Session.is_code(code):
         session = _sessions_with_seats().filter(code=code, status=Session.Status.ACTIVE).first()
-    if session is None and Session.is_code(code):
-        # A finished game's code, shared before its rematch: the rematch's seats.
-        rematch = (Session.objects.filter(code=code, rematch__status=Session.Status.ACTIVE)
-                   .values_list("rematch__code", flat=True).first())
-        if rematch:
-            return redirect("join-code", code=rematch)
+        if session is None:
+            # A finished game's code, shared before its rematch: the rematch's seats.
+            rematch = (Session.objects.filter(code=code, rematch__status=Session.Status.ACTIVE)
+                       .values_list("rematch__code", flat=True).first())
+            if rematch:
+                return redirect("join-code", code=rematch)
     if session is None:
         limits.join_failed(request)
         code = "".join(letter for letter in code[:20] if letter.isprintable())
