@@ -1,8 +1,9 @@
 from csp.decorators import csp_update
 from django.urls import path
-from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
+from drf_spectacular.views import SpectacularSwaggerSplitView
 
 from companion.api import views
+from companion.api.schema import SchemaView
 
 urlpatterns = [
     path("auth/register/", views.Register.as_view(), name="api-register"),
@@ -21,7 +22,7 @@ urlpatterns = [
     path("players/", views.PlayerList.as_view(), name="api-players"),
     path("players/<int:pk>/stats/", views.PlayerStats.as_view(), name="api-player-stats"),
     path("results.csv", views.ResultsCsv.as_view(), name="api-results-csv"),
-    path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
+    path("schema/", SchemaView.as_view(), name="api-schema"),
     # Swagger UI's page keeps a few inline style rules; its script is a file of its own.
     path("docs/", csp_update({"style-src": ["'unsafe-inline'"]})(
         SpectacularSwaggerSplitView.as_view(url_name="api-schema")), name="api-docs"),
