@@ -10,7 +10,7 @@ from django.contrib.auth import login, logout
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import LoginView
 from django.db.models import Max, Prefetch
-from django.http import Http404, HttpResponse, JsonResponse
+from django.http import Http404, HttpResponse, HttpResponseRedirect, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import translation
@@ -549,7 +549,9 @@ def seat_claim(request, pk):
         form = "" if session.is_finished else "seat" if actor.guest.seat is None \
             else "seat-move"
         return _refused(request, session, actor, refusal.message, form, refusal.status)
-    return redirect("table", pk=pk)
+    # To the table's top, where the phone's own controls now are: the form was at the page's
+    # foot, and the browser would bring the page back scrolled there.
+    return HttpResponseRedirect(reverse("table", args=[pk]) + "#table")
 
 
 def _qr(request, session):

@@ -93,7 +93,9 @@ def test_a_phone_that_tapped_the_wrong_seat_moves_to_its_own(alice):
     move = page[start:page.index("</form>", start)]
     assert "Tapped the wrong seat? Move to yours" in move
     assert ">Cy</option>" in move and ">Dee</option>" not in move and ">Ann</option>" not in move
-    assert cy.post(f"/s/{table.pk}/seat/", {"seat": "2"}).status_code == 302
+    moved = cy.post(f"/s/{table.pk}/seat/", {"seat": "2"})
+    # Back at the table's top, where Cy's own controls are, not at the foot where the form was.
+    assert moved.status_code == 302 and moved["Location"] == f"/s/{table.pk}/#table"
     assert sorted(Guest.objects.filter(session=table).exclude(seat=None)
                   .values_list("seat", flat=True)) == [2, 3]
     # Dee's seat is her phone's: refused beside the form, in words.

@@ -191,3 +191,20 @@ def test_the_table_of_rounds_is_the_live_part_and_the_forms_say_what_they_were_d
     assert panel.live_model(scored)["table"]["rounds"][0]["cells"] == [5, 2, None]
     whole = rules.GAME.moves["round"](scored, {"scores": [None, None, 3]}, None, None)
     assert panel.controls_key(whole) != panel.controls_key(scored)  # the round is complete
+
+
+def test_a_round_not_open_yet_is_said_not_offered(alice):
+    session = open_pad(alice)
+    cy = guest_browser(session, seat=2)
+    move(cy, session, type="score", form="score", seat="2", points="5")
+    page = html(cy.get(f"/s/{session.pk}/"))
+    own = page[page.index('id="pad-own"'):page.index('id="panel_live"')]
+    # Round 2 waits for the others' round 1: said, and no field whose Save could only be refused.
+    assert "Your points, Cy: round 2" in own
+    assert "Round 2 opens once every seat has scored the round before." in own
+    assert 'name="points"' not in own and "<button" not in own
+    move(browser_for(alice), session, type="round", form="round", confirmed="1",
+         **{"scores[]": ["1", "2", "", "4"]})
+    own = html(cy.get(f"/s/{session.pk}/"))
+    own = own[own.index('id="pad-own"'):own.index('id="panel_live"')]
+    assert "Your points, Cy: round 2" in own and 'name="points"' in own and "opens once" not in own
