@@ -43,3 +43,16 @@ def test_a_log_line_in_spanish_and_in_english(as_alice, alice):
     assert [move["summary"] for move in spanish] == ["Ana ha sacado 3+4: el precio es 7"]
     english = as_alice.get(url).json()
     assert [move["summary"] for move in english] == ["Ana rolled 3+4: the price is 7"]
+
+
+def test_what_a_rabbit_lacks_has_one_colon_in_spanish():
+    from django.utils import translation
+
+    from companion.language import say
+    from games.rabbits.rules import ending_missing
+
+    with translation.override("es"):
+        assert say(ending_missing([], "monarchy", sheet=True)) == \
+            "Necesita una Jota, una Reina y un Rey; sus reales: ninguno."
+        assert say(ending_missing(["JH"], "monarchy")) == \
+            "Necesitas una Reina y un Rey; tus reales: JH."

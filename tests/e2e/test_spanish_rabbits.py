@@ -32,7 +32,7 @@ def test_a_move_and_a_refusal_in_spanish_the_same_line_in_english(host_phone, ph
     # Home with no royals: the rules refuse, saying what is missing, in Spanish.
     ana.locator("#rb-0-citadel").get_by_role("button", name="De vuelta en la Ciudadela").click()
     expect(ana.locator("#rb-0-citadel .error")).to_have_text(
-        "Necesitas una Jota, una Reina y un Rey: tienes: ninguno.")
+        "Necesitas una Jota, una Reina y un Rey; tus reales: ninguno.")
 
     # Ben's phone speaks English: the same move's line reads in English.
     ben = guest_phone_for(phone, session, "Ben")
