@@ -157,6 +157,15 @@ class SessionPagination(PageNumberPagination):
     page_size_query_param = "page_size"
     max_page_size = 100
 
+    def get_page_number(self, request, paginator):
+        # DRF answers a page that is not a number (0, "x") with a 404 "Invalid page.": it is
+        # the request that is wrong, and it gets a 400 that says how. A page past the last
+        # one stays a 404: it is a number, and there is nothing there.
+        raw = (request.query_params.get(self.page_query_param) or "").strip()
+        if raw.isascii() and raw.lstrip("-").isdigit() and int(raw) < 1:
+            raise Invalid(_("The pages are counted from 1, not %(page)s.") % {"page": raw[:20]})
+        return inputs.optional_number(raw, label=_("The page")) or 1
+
 
 class SessionList(APIView):
     @extend_schema(

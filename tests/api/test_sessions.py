@@ -78,6 +78,15 @@ def test_list_pages(as_alice, alice):
         session_for(alice)
     body = as_alice.get("/api/sessions/?page_size=2").json()
     assert body["count"] == 3 and len(body["results"]) == 2 and body["next"]
+    assert [row["id"] for row in as_alice.get("/api/sessions/?page_size=2&page=2").json()[
+        "results"]] == [row["id"] for row in as_alice.get("/api/sessions/").json()["results"]][2:]
+    # A page that is no number is the request's mistake, said; one past the last finds nothing.
+    for page, sentence in (("0", "The pages are counted from 1, not 0."),
+                           ("x", "The page is a whole number, not x."),
+                           ("-1", "The pages are counted from 1, not -1.")):
+        answer = as_alice.get(f"/api/sessions/?page={page}")
+        assert (answer.status_code, answer.json()["detail"]) == (400, sentence)
+    assert as_alice.get("/api/sessions/?page=3&page_size=2").status_code == 404
 
 
 def test_list_keeps_a_constant_number_of_queries(as_alice, alice, django_assert_max_num_queries):
