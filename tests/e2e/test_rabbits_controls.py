@@ -24,3 +24,28 @@ def test_the_host_setting_a_rabbit_underground_shows_on_its_own_phone(phone, ali
     expect(own.get_by_role("button", name="Underground")).to_have_attribute("aria-pressed", "true")
     expect(own.get_by_role("button", name="On the board")).not_to_have_attribute(
         "aria-pressed", "true")
+
+
+def test_a_payment_half_entered_when_the_next_rabbit_rolls_is_said_not_sent(phone, alice):
+    game = session_for(alice, game="rabbits", players=("Ana", "Ben"))
+    host = services.Actor(user=alice)
+    game = services.move_play(session=game, type="roll", data={"seat": 0, "dice": [3, 4]},
+                              actor=host).session
+    ana = guest_phone_for(phone, game, "Ana")
+    ana.wait_for_selector("#table[data-stream=open]", state="attached")
+    own = ana.locator("#rb-own")
+    own.locator("#rb-0-pay > summary").click()
+    own.locator("#rb-0-pay").get_by_label("The cards").fill("5H")
+    notice = ana.locator("#not-sent")
+    expect(notice).to_be_hidden()
+
+    # Ben's roll ends Ana's turn: her moves hide with it, and her phone says what was lost.
+    services.move_play(session=game, type="roll", data={"seat": 1, "dice": [2, 2]}, actor=host)
+
+    expect(own.locator(".rb-turn-moves")).to_be_hidden()
+    expect(notice).to_be_visible()
+    expect(notice).to_have_text(
+        "Your turn ended before what you were entering was sent: it was not played.")
+    # Nothing holds her controls back now: they are drawn again for the table as it is.
+    ana.wait_for_selector("#panel:not(:has([data-dirty]))", state="attached")
+

@@ -33,11 +33,34 @@
     if (!live) return;
     document.querySelectorAll(".rb-controls[data-controls]").forEach(function (controls) {
       var seat = controls.dataset.controls;
+      var acts = live.dataset.acting === seat;
+      if (controls.hasAttribute("data-acts") && !acts) turnEnded(controls);
+      if (controls.hasAttribute("data-own") && acts) {
+        var notice = document.getElementById("not-sent");
+        if (notice) notice.hidden = true;  // this seat's next turn: old news
+      }
       controls.toggleAttribute("data-rolls", live.dataset.roller === seat);
-      controls.toggleAttribute("data-acts", live.dataset.acting === seat);
+      controls.toggleAttribute("data-acts", acts);
       controls.toggleAttribute("data-lottery", live.hasAttribute("data-lottery"));
       controls.toggleAttribute("data-finished", live.hasAttribute("data-finished"));
     });
+  }
+
+  // The turn ended (the next rabbit rolled) while this phone was filling in one of its moves:
+  // the moves hide with the turn, so the phone says the half-entered move was not played, and
+  // lets its controls be drawn again (a form being filled in holds them: table.js).
+  function turnEnded(controls) {
+    var unsent = controls.querySelectorAll(".rb-turn-moves form[data-dirty], .rb-turn-moves form[data-refused]");
+    if (!unsent.length) return;
+    // Left first: a field that loses the focus as it hides says "change", which marks its form
+    // as being filled in again.
+    if (controls.contains(document.activeElement)) document.activeElement.blur();
+    unsent.forEach(function (form) {
+      delete form.dataset.dirty;
+      delete form.dataset.refused;
+    });
+    var notice = document.getElementById("not-sent");
+    if (notice && controls.hasAttribute("data-own")) notice.hidden = false;
   }
 
   function restore() {
