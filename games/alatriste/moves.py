@@ -18,11 +18,13 @@ card's full values here, so the stored move and its replay never depend on the c
 import re
 
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from companion import inputs
 from companion.errors import Invalid
+from companion.language import say
 from games.alatriste import rules
 from games.alatriste.models import Card
 
@@ -140,12 +142,23 @@ class FlexList(serializers.ListField):
         return super().to_internal_value(list(data))
 
 
+def _who(key):
+    """A fighter's role in the reader's words ("el retador"), not the field's key; any other key
+    (a player's name) as given."""
+    role = rules.ROLE_WORDS.get(key.removesuffix("_extra"))
+    return say(role) if role is not None else key
+
+
 def _die(value, who):
     value = _as_int(value)
     if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 6:
         raise serializers.ValidationError(
             _("A die shows 1 to 6 (%(who)s: %(value)s).") % {"who": who, "value": repr(value)})
     return value
+
+
+# How a refusal names the dice field ("The dice: Give two dice for the challenger.").
+DICE_LABEL = gettext_lazy("The dice")
 
 
 @extend_schema_field({"type": "object", "additionalProperties": {
@@ -165,12 +178,12 @@ class RollsField(serializers.Field):
         for key, value in data.items():
             key = str(key)
             if key.endswith("_extra"):
-                rolls[key] = _die(value, key)
+                rolls[key] = _die(value, _who(key))
             else:
                 if not isinstance(value, list | tuple) or len(value) != 2:
                     raise serializers.ValidationError(
-                        _("Give two dice for %(who)s.") % {"who": key})
-                rolls[key] = [_die(die, key) for die in value]
+                        _("Give two dice for %(who)s.") % {"who": _who(key)})
+                rolls[key] = [_die(die, _who(key)) for die in value]
         return rolls
 
     def to_representation(self, value):
@@ -305,7 +318,7 @@ class DuelSerializer(MoveSerializer):
     challenged = seat_field()
     accepted = serializers.BooleanField()
     patrol = PatrolSerializer(required=False)
-    rolls = RollsField(required=False)
+    rolls = RollsField(required=False, label=DICE_LABEL)
     loser_has_hand_cards = serializers.BooleanField(required=False)
     take = TakeSerializer(required=False)
 
@@ -324,7 +337,7 @@ class CombatSerializer(MoveSerializer):
     attacker = seat_field()
     defender = seat_field()
     patrol = PatrolSerializer(required=False)
-    rolls = RollsField(required=False)
+    rolls = RollsField(required=False, label=DICE_LABEL)
     discard = FlexList(child=serializers.CharField(max_length=80), required=False)
 
 
@@ -332,11 +345,11 @@ class DiceGameSerializer(MoveSerializer):
     seat = seat_field()
     bet = serializers.IntegerField(min_value=0, max_value=9999)
     joiners = FlexList(child=seat_field(), required=False)
-    rolls = RollsField(required=False)
+    rolls = RollsField(required=False, label=DICE_LABEL)
 
 
 class PlazaSerializer(MoveSerializer):
-    rolls = RollsField(required=False)
+    rolls = RollsField(required=False, label=DICE_LABEL)
 
 
 class ValidoSerializer(MoveSerializer):

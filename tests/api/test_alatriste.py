@@ -374,3 +374,14 @@ def test_the_panel_offers_the_printed_cards_and_the_hosts_own(alice, charlie, as
     table = session_for(alice, game="alatriste", players=NAMES, seed="panel-cards")
     html = page.get(f"/s/{table.pk}/").content.decode()
     assert 'value="Quevedo"' in html and "Daga de Charlie" not in html
+
+
+def test_dice_missing_for_a_fighter_name_the_role_in_the_readers_words(as_alice, ready):
+    for language, sentence in (("en", "The dice: Give two dice for challenger."),
+                               ("es", "Los dados: Da dos dados para el retador.")):
+        answer = as_alice.post(f"/api/sessions/{ready.pk}/moves/", {
+            "type": "duel", "challenger": 0, "challenged": 1, "accepted": True,
+            "rolls": {"challenger": [6], "challenged": [3, 4]}}, format="json",
+            HTTP_ACCEPT_LANGUAGE=language)
+        assert answer.status_code == 400
+        assert answer.json()["detail"] == sentence
