@@ -221,3 +221,11 @@ def test_the_check_leaves_out_scripts_styles_and_the_players_names():
     assert english_words(page) == {}
     assert english_words('<button aria-label="Undo the move">↶</button>') == {
         "undo": "Undo the move", "the": "Undo the move", "move": "Undo the move"}
+
+
+def test_a_winner_is_marked_with_a_word_for_anyone():
+    # "ganador" on Ana's row read as a man's word; "ganó" is anyone's.
+    alice = UserFactory(username="alice")
+    session = finished_session(alice, game="pad")
+    page = spanish(browser_for(alice), f"/s/{session.pk}/")
+    assert '<span class="badge">ganó</span>' in page and "ganador<" not in page
