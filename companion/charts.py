@@ -69,6 +69,29 @@ def _every(labels, width):
     return max(1, math.ceil(len(labels) / fits))
 
 
+def _x_labels(xs, x_of):
+    """(index, text-anchor) of the x values written under a line chart: one in every `_every`,
+    each only where it does not run into the one written before it. The first starts at the
+    axis and the last ends at the right edge, so that neither is cut: they take more room on one
+    side than a centred label, which the spacing of `_every` alone does not allow for."""
+    every = _every(xs, WIDTH - LEFT - RIGHT)
+    wanted = [index for index in range(len(xs)) if index % every == 0]
+    if wanted[-1] != len(xs) - 1:
+        wanted.append(len(xs) - 1)
+    written, end = [], -math.inf
+    for index in wanted:
+        width = len(str(xs[index])) * CHAR
+        anchor = ("start" if index == 0 and len(xs) > 1 else
+                  "end" if index == len(xs) - 1 and len(xs) > 1 else "middle")
+        x = x_of(index)
+        start = x if anchor == "start" else x - width if anchor == "end" else x - width / 2
+        if start < end + CHAR:
+            continue
+        written.append((index, anchor))
+        end = start + width
+    return written
+
+
 def _short(name, room=(WIDTH - LEFT) / LEGEND_COLUMNS - 20):
     """A legend name cut to its room (the full name is in the series' titles and the desc)."""
     fits = int(room // CHAR)
@@ -155,19 +178,10 @@ def line_chart(*, title, desc, xs, series, label_x="", label_y="", chart_id=None
                 top + plot_h - plot_h * (value - low) / (top_value - low))
 
     shapes = []
-    every = _every(xs, plot_w)
-    # The first label starts at the axis and the last ends at the right edge, so that neither
-    # is cut; the last is written only when it does not run into the one before it.
-    written = [index for index in range(len(xs)) if index % every == 0]
-    if written[-1] != len(xs) - 1 and len(xs) - 1 - written[-1] >= every:
-        written.append(len(xs) - 1)
-    for index in written:
-        px, _py = point(index, low)
-        anchor = ("start" if index == 0 and len(xs) > 1 else
-                  "end" if index == len(xs) - 1 and len(xs) > 1 else "middle")
+    for index, anchor in _x_labels(xs, lambda index: point(index, low)[0]):
         shapes.append(format_html(
             '<text x="{}" y="{}" text-anchor="{}" class="chart-tick">{}</text>',
-            _f(px), top + plot_h + FONT + 4, anchor, xs[index]))
+            _f(point(index, low)[0]), top + plot_h + FONT + 4, anchor, xs[index]))
     for number, (name, ys) in enumerate(series):
         colour = f"series-{number % SERIES}"
         points = [point(index, value) for index, value in enumerate(ys) if value is not None]

@@ -92,3 +92,28 @@ def test_large_scores_fit_left_of_the_axis_and_are_whole_in_their_titles():
     ticks = [text.text for text in parse(progression)[0].findall(f".//{SVG}text")
              if text.get("class") == "chart-tick" and text.get("text-anchor") == "end"]
     assert "2M" in ticks and all(len(tick) <= 5 for tick in ticks), ticks
+
+
+def _extent(text):
+    """Where a tick's text runs along the x axis, at the width the charts reckon a character."""
+    x, width = float(text.get("x")), len(text.text) * charts.CHAR
+    anchor = text.get("text-anchor")
+    start = x if anchor == "start" else x - width if anchor == "end" else x - width / 2
+    return start, start + width
+
+
+def test_the_dates_under_a_line_chart_never_run_into_each_other():
+    # Ten results over a fortnight: the first date is written from the axis rightwards, and the
+    # next one written centred on its point ran into it ("22 Nov 202627 Nov 2026").
+    day = datetime.datetime(2026, 11, 17, tzinfo=datetime.UTC)
+    for count in (2, 3, 5, 7, 10, 14, 25, 60):
+        history = [{"date": day + datetime.timedelta(days=n), "game": "tiny", "score": 10,
+                    "rank": 1, "winner": n % 3 == 0, "session": n} for n in range(count)]
+        root, _title, _desc = parse(charts.player_results(history, player_name="Ana"))
+        # The x axis's ticks: the dates (the y axis's are the rates, figures alone).
+        dates = sorted(_extent(text) for text in root.iter(f"{SVG}text")
+                       if text.get("class") == "chart-tick" and not text.text.isdigit())
+        assert dates, count
+        for (_start, end), (start, _end) in zip(dates, dates[1:], strict=False):
+            assert start >= end + charts.CHAR, (count, dates)
+        assert dates[0][0] >= charts.LEFT and dates[-1][1] <= charts.WIDTH, (count, dates)
