@@ -148,3 +148,13 @@ def test_the_widest_pages_fit_a_phone_with_heavy_data(host_phone, alice):
         if found:
             failures.append(f"{path}:\n    " + "\n    ".join(found))
     assert not failures, "\n".join(failures)
+
+
+def test_every_way_a_play_is_won_fits_its_choice_in_both_languages(phone, host_phone):
+    for locale in (None, "es-ES"):
+        page = host_phone(locale)
+        page.goto("/plays/new/")
+        for value in page.locator("#log-win option").evaluate_all(
+                "options => options.map(o => o.value)"):
+            page.select_option("#log-win", value)
+            assert not fields_cut_off(page), (locale, value, fields_cut_off(page))
