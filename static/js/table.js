@@ -494,6 +494,27 @@
       });
   }
 
+  // A seat taken or changed (forms marked data-to-table, at the page's foot or top) comes back
+  // at the table's top, where this phone's own controls now are. The answer's address says so
+  // (#table), but a page the service worker answers may lose the fragment, and the browser then
+  // puts it back where the form was: the form leaves word here for the page it leads to.
+  var TO_TABLE = "companion:to-table";
+  document.addEventListener("submit", function (event) {
+    if (!event.target.matches || !event.target.matches("form[data-to-table]")) return;
+    try { sessionStorage.setItem(TO_TABLE, window.location.pathname); } catch (e) { /* private */ }
+  }, true);
+  (function toTheTable() {
+    var wanted = null;
+    try {
+      wanted = sessionStorage.getItem(TO_TABLE);
+      sessionStorage.removeItem(TO_TABLE);
+    } catch (e) { return; }
+    if (wanted !== window.location.pathname) return;
+    if ("scrollRestoration" in history) history.scrollRestoration = "manual";
+    function go() { table.scrollIntoView({ block: "start" }); }
+    if (document.readyState === "complete") go(); else window.addEventListener("load", go);
+  })();
+
   // Polling with ETag, where streams are unavailable or keep failing.
   function poll(fresh) {
     var headers = { "HX-Request": "true", "HX-Target": "live" };

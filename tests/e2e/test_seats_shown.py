@@ -53,3 +53,20 @@ def test_a_phone_whose_seat_the_host_frees_is_asked_for_a_seat_again(phone, host
     # Taking it again from there: his seat's controls are back.
     ben.locator("#seat-choice").get_by_role("button", name="Ben").click()
     expect(ben.locator("#table")).to_have_attribute("data-viewer", "1")
+
+
+def test_a_phone_that_moves_to_its_seat_comes_back_to_the_top_of_the_table(phone, alice):
+    # The form is at the page's foot; the answer's #table brings the page back to the table's
+    # top (below the sticky header), where the phone's own controls are, whether the page comes
+    # from the network or through the service worker.
+    session = session_for(alice, game="pad", players=("Ana", "Ben", "Cy", "Dee"),
+                          options={"game": "Hearts"})
+    cy = guest_phone_for(phone, session, "Ben")
+    cy.wait_for_selector("html[data-worker=ready]", state="attached")
+    cy.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+    cy.locator("#seat-move-choice").select_option(label="Cy")
+    cy.get_by_role("button", name="Change seat").click()
+    own = cy.locator("#pad-own")
+    expect(own).to_contain_text("Your points, Cy: round 1")
+    expect(own).to_be_in_viewport()
+    assert 0 <= cy.evaluate("document.getElementById('table').getBoundingClientRect().top") < 100
