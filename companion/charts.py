@@ -70,7 +70,7 @@ def _every(labels, width):
 
 
 def _x_labels(xs, x_of):
-    """(index, text-anchor) of the x values written under a line chart: one in every `_every`,
+    """(index, x, text-anchor) of the x values written under a line chart: one in every `_every`,
     each only where it does not run into the one written before it. The first starts at the
     axis and the last ends at the right edge, so that neither is cut: they take more room on one
     side than a centred label, which the spacing of `_every` alone does not allow for."""
@@ -87,7 +87,7 @@ def _x_labels(xs, x_of):
         start = x if anchor == "start" else x - width if anchor == "end" else x - width / 2
         if start < end + CHAR:
             continue
-        written.append((index, anchor))
+        written.append((index, x, anchor))
         end = start + width
     return written
 
@@ -178,10 +178,10 @@ def line_chart(*, title, desc, xs, series, label_x="", label_y="", chart_id=None
                 top + plot_h - plot_h * (value - low) / (top_value - low))
 
     shapes = []
-    for index, anchor in _x_labels(xs, lambda index: point(index, low)[0]):
+    for index, x, anchor in _x_labels(xs, lambda index: point(index, low)[0]):
         shapes.append(format_html(
             '<text x="{}" y="{}" text-anchor="{}" class="chart-tick">{}</text>',
-            _f(point(index, low)[0]), top + plot_h + FONT + 4, anchor, xs[index]))
+            _f(x), top + plot_h + FONT + 4, anchor, xs[index]))
     for number, (name, ys) in enumerate(series):
         colour = f"series-{number % SERIES}"
         points = [point(index, value) for index, value in enumerate(ys) if value is not None]

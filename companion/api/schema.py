@@ -106,20 +106,23 @@ def live_events(result, generator, request, public):
 
 
 class SchemaView(SpectacularAPIView):
-    """/api/schema/, generated once per language and version. A generation walks every view and
-    serializer (0.3-1.2 s of CPU on a 2-core machine) and gives the same document each time
-    within a process (the games' moves are read when the API's views are imported): anyone may
-    ask for it, and it should not cost the server more than any other page."""
+    """/api/schema/, generated once per language. A generation walks every view and serializer
+    (0.3-1.2 s of CPU on a 2-core machine) and gives the same document each time within a
+    process (the games' moves are read when the API's views are imported): anyone may ask for
+    it, and it should not cost the server more than any other page. Only the plain schema is
+    kept: the API has no versions, and a `?version=` of the asker's choosing, generated as
+    before, must not grow what a process keeps."""
 
-    _generated: dict[tuple, dict] = {}
+    _generated: dict[str, dict] = {}
 
     def _get_schema_response(self, request):
-        version = self.api_version or request.version or self._get_version_parameter(request)
-        key = (translation.get_language(), version)
-        if key not in self._generated:
-            generator = self.generator_class(urlconf=self.urlconf, api_version=version,
-                                             patterns=self.patterns)
-            self._generated[key] = generator.get_schema(request=request, public=self.serve_public)
+        if self.api_version or request.version or self._get_version_parameter(request):
+            return super()._get_schema_response(request)
+        language = translation.get_language()  # one of settings.LANGUAGES
+        if language not in self._generated:
+            generator = self.generator_class(urlconf=self.urlconf, patterns=self.patterns)
+            self._generated[language] = generator.get_schema(request=request,
+                                                             public=self.serve_public)
         # A copy: the renderer and its callers must not change the kept document.
-        return Response(data=copy.deepcopy(self._generated[key]), headers={
-            "Content-Disposition": f'inline; filename="{self._get_filename(request, version)}"'})
+        return Response(data=copy.deepcopy(self._generated[language]), headers={
+            "Content-Disposition": f'inline; filename="{self._get_filename(request, None)}"'})
