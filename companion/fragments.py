@@ -7,9 +7,10 @@ phone sees alike) laid out by `games/<slug>/panel.html` and `panel_live.html`.
 """
 
 from datetime import timedelta
+from functools import partial
 
 from django.template.loader import render_to_string
-from django.urls import reverse_lazy
+from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.functional import SimpleLazyObject
 from django.utils.safestring import mark_safe
@@ -91,9 +92,9 @@ def fragment_context(session, actor, *, posted=None, refusal=None, panel=True, m
         # Reversed only where it shows: a finished game's card (_game_over.html), the undo button
         # and the Redo beside "Ben undid: …" (values, not {% url %}s, so that the undo button's
         # frame serves every table: companion/frames.py).
-        "share_url": reverse_lazy("board", args=[session.board_key]),
-        "undo_url": reverse_lazy("undo", args=[session.pk]),
-        "redo_url": reverse_lazy("redo", args=[session.pk]),
+        "share_url": _url("board", session.board_key),
+        "undo_url": _url("undo", session.pk),
+        "redo_url": _url("redo", session.pk),
         "share_text": _share_text(session, standings, winner_names),
         "panel_template": plugin.panel_template if actor and not session.logged else None,
     }
@@ -105,6 +106,12 @@ def fragment_context(session, actor, *, posted=None, refusal=None, panel=True, m
         context["panel"] = plugin.panel_model(state, viewer=viewer, is_host=is_host, data=data,
                                               posted=posted, refusal=refusal)
     return context
+
+
+def _url(name, *args):
+    """A URL reversed the first time it is shown, then kept: reverse_lazy reverses on every use,
+    and a frame (companion/frames.py) reads a value twice (its shape, then its text)."""
+    return SimpleLazyObject(partial(reverse, name, args=args))
 
 
 def moves_of_its_version(session):

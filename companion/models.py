@@ -5,6 +5,7 @@ import secrets
 from django.conf import settings
 from django.db import models
 from django.db.models.functions import Lower
+from django.utils.functional import cached_property
 from django.utils.translation import gettext_lazy as _
 
 from companion import engine
@@ -216,9 +217,11 @@ class Move(models.Model):
     def __str__(self):
         return f"#{self.seq} {self.summary}"
 
-    @property
+    @cached_property
     def line(self):
-        """The log line, in the language of whoever reads it (a page shows a Text translated)."""
+        """The log line, in the language of whoever reads it (a page shows a Text translated).
+        Made once per move read: a move's message never changes, and a push shows its line
+        three times (the now line, the undo button, the log)."""
         return engine.Text.from_data(self.message) if self.message else self.summary
 
     @property
