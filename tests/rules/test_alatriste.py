@@ -13,6 +13,11 @@ from hypothesis import strategies as st
 from companion.engine import SEAT, RuleViolation, move_authority, replay
 from games.alatriste import rules
 from games.alatriste.rules import GAME, fight, income, totals, zone
+from tests.rules.texts import watching
+
+# Every refusal these tests meet and every log line and "now" line of every move they play is
+# checked as a Text that keeps its values in a translation (tests/rules/texts.py).
+watched = watching(GAME)
 
 NAMES = ["Íñigo", "Quevedo", "Malatesta"]
 NOT_SET_UP = "Íñigo has not set up yet: choose Fencing and ducats first"

@@ -4,8 +4,8 @@ rule, the panel's badges, card notes and results; and each one, said through a t
 keeps its values wherever the translation puts them. Names (players', cards', characters') are
 values, never translated.
 
-The rule tests of tests/rules/test_alatriste.py are run again here with every RuleViolation and
-every move watched, so a sentence added to the rules later is checked without a new test."""
+The rule tests of tests/rules/test_alatriste.py are watched the same way (tests/rules/texts.py), so
+a sentence added to the rules later is checked without a new test."""
 
 from __future__ import annotations
 
@@ -16,13 +16,8 @@ import pytest
 from companion.engine import RuleViolation, Text
 from games.alatriste import panel, rules
 from games.alatriste.rules import GAME
-from tests.rules import test_alatriste as rule_tests
 from tests.rules.test_alatriste import BOCANEGRA, QUEVEDO, SWORD, play, ready, with_seat
 from tests.rules.texts import check_said, translator, watching
-
-# The rule tests, collected here too (the fixture below watches them).
-globals().update({name: test for name, test in vars(rule_tests).items()
-                  if name.startswith("test_")})
 
 watched = watching(GAME)
 

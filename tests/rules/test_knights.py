@@ -14,6 +14,11 @@ from hypothesis import strategies as st
 from companion.engine import SEAT, RuleViolation, move_authority, replay
 from games.knights import rules
 from games.knights.rules import CHIVALRIES, DAMOSELS, EVENTS, GAME
+from tests.rules.texts import watching
+
+# Every refusal these tests meet and every log line and "now" line of every move they play is
+# checked as a Text that keeps its values in a translation (tests/rules/texts.py).
+watched = watching(GAME)
 
 NAMES = ["Ann", "Bob", "Cid", "Dee", "Eve", "Fay"]
 

@@ -2,8 +2,8 @@
 meet, every log line and "now" line of every move they play, the options, the panel's sentences;
 and each one, said through a translator, keeps its values wherever the translation puts them.
 
-The rule tests of tests/rules/test_knights.py are run again here with every RuleViolation and
-every move watched, so a sentence added to the rules later is checked without a new test."""
+The rule tests of tests/rules/test_knights.py are watched the same way (tests/rules/texts.py), so
+a sentence added to the rules later is checked without a new test."""
 
 from __future__ import annotations
 
@@ -14,12 +14,7 @@ import pytest
 from companion.engine import RuleViolation, Text
 from games.knights import panel, rules
 from games.knights.rules import GAME
-from tests.rules import test_knights as rule_tests
 from tests.rules.texts import check_game_words, check_said, watching
-
-# The rule tests, collected here too (the fixture below watches them).
-globals().update({name: test for name, test in vars(rule_tests).items()
-                  if name.startswith("test_")})
 
 NAMES = ["Ann", "Bob", "Cid", "Dee"]
 

@@ -12,6 +12,11 @@ from hypothesis import strategies as st
 from companion.engine import RuleViolation, replay, standings_of
 from games.pad import rules
 from games.pad.rules import GAME
+from tests.rules.texts import watching
+
+# Every refusal these tests meet and every log line and "now" line of every move they play is
+# checked as a Text that keeps its values in a translation (tests/rules/texts.py).
+watched = watching(GAME)
 
 NAMES = ["Ana", "Ben", "Cy", "Di"]
 

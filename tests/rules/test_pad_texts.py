@@ -3,8 +3,8 @@ meet, every log line and "now" line of every move they play, the options, the sc
 the panel's verdict; and each one, said through a translator, keeps its values wherever the
 translation puts them. The name a host gives the game ("Hearts") is a value, never translated.
 
-The rule tests of tests/rules/test_pad.py are run again here with every RuleViolation and every
-move watched, so a sentence added to the rules later is checked without a new test."""
+The rule tests of tests/rules/test_pad.py are watched the same way (tests/rules/texts.py), so a
+sentence added to the rules later is checked without a new test."""
 
 from __future__ import annotations
 
@@ -17,10 +17,6 @@ from games.pad import panel, rules
 from games.pad.rules import GAME
 from tests.rules import test_pad as rule_tests
 from tests.rules.texts import check_game_words, check_said, translator, watching
-
-# The rule tests, collected here too (the fixture below watches them).
-globals().update({name: test for name, test in vars(rule_tests).items()
-                  if name.startswith("test_")})
 
 NAMES = rule_tests.NAMES
 

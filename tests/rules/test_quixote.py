@@ -14,6 +14,11 @@ from companion import engine
 from companion.engine import RuleViolation
 from games.quixote import rules
 from games.quixote.rules import GAME
+from tests.rules.texts import watching
+
+# Every refusal these tests meet and every log line and "now" line of every move they play is
+# checked as a Text that keeps its values in a translation (tests/rules/texts.py).
+watched = watching(GAME)
 
 SEED = "quixote-test"
 

@@ -3,8 +3,8 @@ every log line and "now" line of every move they play, the options, the score la
 rank rule, the solitaire ratings; and each one, said through a translator, keeps its values
 wherever the translation puts them.
 
-The rule tests of tests/rules/test_quixote.py are run again here with every RuleViolation and
-every move watched, so a sentence added to the rules later is checked without a new test."""
+The rule tests of tests/rules/test_quixote.py are watched the same way (tests/rules/texts.py), so
+a sentence added to the rules later is checked without a new test."""
 
 from __future__ import annotations
 
@@ -15,10 +15,6 @@ from games.quixote import panel, rules
 from games.quixote.rules import GAME
 from tests.rules import test_quixote as rule_tests
 from tests.rules.texts import check_said, translator, watching
-
-# The rule tests, collected here too (the fixture below watches them).
-globals().update({name: test for name, test in vars(rule_tests).items()
-                  if name.startswith("test_")})
 
 watched = watching(GAME)
 

@@ -14,6 +14,11 @@ from hypothesis import strategies as st
 from companion.engine import RuleViolation, initial_state, move_rng, replay
 from games.rabbits import rules
 from games.rabbits.rules import GAME
+from tests.rules.texts import watching
+
+# Every refusal these tests meet and every log line and "now" line of every move they play is
+# checked as a Text that keeps its values in a translation (tests/rules/texts.py).
+watched = watching(GAME)
 
 NAMES = ["Ana", "Ben", "Cid"]
 RNG = random.Random(0)

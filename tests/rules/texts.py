@@ -1,7 +1,7 @@
-"""What every game's text tests share (tests/rules/test_<game>_texts.py): a translator that marks
-each message, and a fixture that watches a game's rule tests run again, checking that every
-refusal they meet and every log line and "now" line of every move they play is a Text that
-keeps its values wherever a translation puts them."""
+"""What every game's rule and text tests share (tests/rules/test_<game>.py and _texts.py): a
+translator that marks each message, and a fixture that watches a game's tests as they run,
+checking that every refusal they meet and every log line and "now" line of every move they play
+is a Text that keeps its values wherever a translation puts them."""
 
 from __future__ import annotations
 
@@ -31,9 +31,9 @@ def check_said(text):
 
 
 def watching(game):
-    """An autouse fixture for a game's text tests: every refusal made and every move of `game`
-    played during a test are checked once it ends (the move's log line, and the "now" line
-    after it)."""
+    """An autouse fixture for a game's rule and text tests: every refusal made and every move
+    of `game` played during a test are checked once it ends (the move's log line, and the
+    "now" line after it)."""
 
     @pytest.fixture(autouse=True)
     def watched(monkeypatch):
