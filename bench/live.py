@@ -113,7 +113,6 @@ COUNTS_ENV = "COMPANION_BENCH_COUNTS"
 # once and carry them again with every later move: what a move costs without its render
 # (rendered_once). A measuring instrument only: the phones are then shown stale fragments.
 RENDER_ONCE_ENV = "COMPANION_BENCH_RENDER_ONCE"
-TABLES_PER_POOL = 5  # tables whose POSTs share a pool of connections (Tables.open)
 
 
 # =============================================================================================
@@ -776,8 +775,11 @@ async def health_phase(base, seconds, concurrency, stats):
     async with httpx.AsyncClient(base_url=base, limits=limits, timeout=10) as client:
         deadline = time.monotonic() + seconds
 
-        async def hammer():
+        async def hammer(number):
             nonlocal errors
+            # Each client's connection opened after the one before (see Tables.open): opened
+            # together, the twenty went to one of uvicorn's workers (96/4).
+            await asyncio.sleep(number * 0.005)
             while time.monotonic() < deadline:
                 started = time.monotonic()
                 try:
@@ -792,7 +794,7 @@ async def health_phase(base, seconds, concurrency, stats):
                     errors += 1
 
         started = time.monotonic()
-        await asyncio.gather(*(hammer() for _ in range(concurrency)))
+        await asyncio.gather(*(hammer(number) for number in range(concurrency)))
         elapsed = time.monotonic() - started
     return {"rate": len(latencies) / elapsed, "latencies": latencies, "errors": errors}
 
@@ -821,31 +823,30 @@ class Tables:
     async def open(self):
         import httpx
 
-        # The POSTs go through small pools, one per TABLES_PER_POOL tables: httpcore looks
-        # through every connection of its pool on each request (a readability check of each
-        # socket), so one pool as big as the moves in flight made each POST cost the bench
-        # client more as the moves backed up, and the yardstick's 20 connections less. A table
-        # has one POST in flight at most, so a pool needs a connection per table.
-        post_limits = httpx.Limits(max_connections=TABLES_PER_POOL,
-                                   max_keepalive_connections=TABLES_PER_POOL)
-        pools = math.ceil(len(self.tables) / TABLES_PER_POOL)
-        self.posts = [[httpx.AsyncClient(base_url=base, limits=post_limits, timeout=10)
-                       for _ in range(pools)] for base in self.bases]
-        self.clients = [pool for server in self.posts for pool in server]
-        for batch_start in range(0, len(self.tables), 10):  # open in batches of 10 tables
-            ready_events = []
-            for index in range(batch_start, min(batch_start + 10, len(self.tables))):
-                table = self.tables[index]
-                for phone in range(self.listeners):
-                    ready = asyncio.Event()
-                    cookie = f"guest{table['id']}={table['tokens'][phone]}"
-                    self.stats.requests["stream"] += 1
-                    base = self.bases[self.server_of(index, phone)]
-                    self.readers.append(asyncio.create_task(read_stream(
-                        base, f"/s/{table['id']}/stream/", cookie, self.arrivals[index][phone],
-                        ready, self)))
-                    ready_events.append(ready)
-            await asyncio.wait_for(asyncio.gather(*(e.wait() for e in ready_events)), 30)
+        # Each table's posting phone has a connection of its own, as a phone has, and the
+        # connections and streams are opened one after another, as phones open theirs. uvicorn's
+        # workers share one listening socket, and the worker that wakes first accepts every
+        # connection waiting: connections opened together went to one worker or the other in
+        # lumps, and the POSTs of five tables through one pool rode mostly on its first
+        # connection, so a worker's share of the moves was the luck of ten draws (Jack Rabbits'
+        # 74/26 on 2026-12-01; 51/49 opened one by one). A pool of one connection is also the
+        # cheapest for httpcore, which looks through every connection of its pool on each request.
+        one = httpx.Limits(max_connections=1, max_keepalive_connections=1)
+        self.posts = [httpx.AsyncClient(base_url=self.bases[self.server_of(index)], limits=one,
+                                        timeout=10) for index in range(len(self.tables))]
+        self.clients = list(self.posts)
+        for client in self.posts:
+            await client.get("/api/health/")
+        for index, table in enumerate(self.tables):
+            for phone in range(self.listeners):
+                ready = asyncio.Event()
+                cookie = f"guest{table['id']}={table['tokens'][phone]}"
+                self.stats.requests["stream"] += 1
+                base = self.bases[self.server_of(index, phone)]
+                self.readers.append(asyncio.create_task(read_stream(
+                    base, f"/s/{table['id']}/stream/", cookie, self.arrivals[index][phone],
+                    ready, self)))
+                await asyncio.wait_for(ready.wait(), 30)
         await asyncio.sleep(1.0)  # every stream subscribed (its first read is done)
 
     async def window(self, rate, seconds, on_window=None):
@@ -876,7 +877,7 @@ class Tables:
                 continue
             stats.requests["move"] += 1
             task = asyncio.create_task(post_move(
-                self.posts[self.server_of(index)][index // TABLES_PER_POOL],
+                self.posts[index],
                 f"/api/sessions/{self.tables[index]['id']}"
                 "/moves/", self.posters[index], index, stats))
             self.posters[index].busy = True
