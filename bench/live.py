@@ -36,6 +36,7 @@ import bisect
 import contextlib
 import contextvars
 import datetime
+import functools
 import gc
 import json
 import math
@@ -47,6 +48,7 @@ import sys
 import tempfile
 import threading
 import time
+from functools import partial
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
@@ -410,9 +412,10 @@ class Poster:
         self.busy = False
 
     def next_move(self):
+        """The next move's body and headers; `phone` is then the seat whose phone posts it."""
         body = self.move(self.state, self.table["mover"])
-        seat = body.pop("phone", body.get("seat", self.table["mover"]))
-        return body, {"X-Guest-Token": self.table["tokens"][seat]}
+        self.phone = body.pop("phone", body.get("seat", self.table["mover"]))
+        return body, {"X-Guest-Token": self.table["tokens"][self.phone]}
 
     def answered(self, reply):
         self.state = self.table["state"] = reply["session"]["state"]
@@ -735,8 +738,9 @@ async def read_stream(base, url, cookie, arrivals, ready, sink):
             writer.close()
 
 
-async def post_move(client, url, poster, table_index, stats):
+async def post_move(client_of, url, poster, table_index, stats):
     body, headers = poster.next_move()
+    client = client_of(poster.phone)
     poster.busy = True
     sent = time.monotonic()
     try:
@@ -765,6 +769,16 @@ async def post_move(client, url, poster, table_index, stats):
     stats.post_latency.append(answered - sent)
     stats.moves.append((table_index, reply["session"]["version"], sent, answered,
                         float(commit) if commit else None))
+
+
+@functools.cache
+def tls_context():
+    """One TLS context for every client of the bench's (which speak plain HTTP): httpx loads the
+    certificate bundle anew for each client it makes otherwise, 38 ms of the client's CPU, and a
+    phone's connection is made at its first move, inside a window."""
+    import ssl
+
+    return ssl.create_default_context()
 
 
 @contextlib.contextmanager
@@ -830,6 +844,7 @@ class Tables:
         self.arrivals = [[([], []) for _ in range(self.listeners)] for _ in tables]
         self.stats = Stats()
         self.readers = []
+        self.posts = {}  # (table index, seat) -> its phone's connection (client_of)
         self.clients = []
 
     def server_of(self, table_index, phone=None):
@@ -837,22 +852,14 @@ class Tables:
         return (table_index + offset) % len(self.bases)
 
     async def open(self):
-        import httpx
-
-        # Each table's posting phone has a connection of its own, as a phone has, and the
-        # connections and streams are opened one after another, as phones open theirs. uvicorn's
-        # workers share one listening socket, and the worker that wakes first accepts every
-        # connection waiting: connections opened together went to one worker or the other in
-        # lumps, and the POSTs of five tables through one pool rode mostly on its first
+        # The streams are opened one after another, as phones open theirs, and each phone that
+        # posts has a connection of its own, opened at its first move (Tables.client_of).
+        # uvicorn's workers share one listening socket, and the worker that wakes first accepts
+        # every connection waiting: connections opened together went to one worker or the other
+        # in lumps, and the POSTs of five tables through one pool rode mostly on its first
         # connection, so a worker's share of the moves was the luck of ten draws (Jack Rabbits'
-        # 74/26 on 2026-12-01; 51/49 opened one by one). A pool of one connection is also the
-        # cheapest for httpcore, which looks through every connection of its pool on each request.
-        one = httpx.Limits(max_connections=1, max_keepalive_connections=1)
-        self.posts = [httpx.AsyncClient(base_url=self.bases[self.server_of(index)], limits=one,
-                                        timeout=10) for index in range(len(self.tables))]
-        self.clients = list(self.posts)
-        for client in self.posts:
-            await client.get("/api/health/")
+        # 74/26 on 2026-12-01). A pool of one connection is also the cheapest for httpcore,
+        # which looks through every connection of its pool on each request.
         for index, table in enumerate(self.tables):
             for phone in range(self.listeners):
                 ready = asyncio.Event()
@@ -864,6 +871,18 @@ class Tables:
                     ready, self)))
                 await asyncio.wait_for(ready.wait(), 30)
         await asyncio.sleep(1.0)  # every stream subscribed (its first read is done)
+
+    def client_of(self, index, phone):
+        """The connection of table `index`'s phone at seat `phone`, opened at its first move."""
+        client = self.posts.get((index, phone))
+        if client is None:
+            import httpx
+
+            client = self.posts[(index, phone)] = httpx.AsyncClient(
+                base_url=self.bases[self.server_of(index)], timeout=10, verify=tls_context(),
+                limits=httpx.Limits(max_connections=1, max_keepalive_connections=1))
+            self.clients.append(client)
+        return client
 
     async def window(self, rate, seconds, on_window=None):
         """Post `rate` moves a second for `seconds`; returns this window's Stats and times."""
@@ -897,7 +916,7 @@ class Tables:
                 continue
             stats.requests["move"] += 1
             task = asyncio.create_task(post_move(
-                self.posts[index],
+                partial(self.client_of, index),
                 f"/api/sessions/{self.tables[index]['id']}"
                 "/moves/", self.posters[index], index, stats))
             self.posters[index].busy = True
