@@ -99,8 +99,7 @@ async def soak(base, token, sessions, seconds, concurrency, sample, warmup):
     import httpx
 
     stats = bench.Stats()
-    limits = httpx.Limits(max_connections=concurrency * 2 + 10,
-                          max_keepalive_connections=concurrency)
+    limits = httpx.Limits(max_connections=1, max_keepalive_connections=1)
     samples = []  # (seconds since start, sessions done, {pid: kB})
     done = ok = 0
     in_flight: set[asyncio.Task] = set()
@@ -121,9 +120,24 @@ async def soak(base, token, sessions, seconds, concurrency, sample, warmup):
         if warm is None and done >= warmup:
             warm = (time.monotonic() - start, done, sample())
 
-    async with httpx.AsyncClient(base_url=base, limits=limits,
-                                 timeout=httpx.Timeout(15, read=60)) as client:
-        watcher = asyncio.create_task(sampler())
+    # A client for each session played at once, as if each were another host's phone, each
+    # with its own connection: through one pool as big as the sessions at once, httpcore looked
+    # through every connection of it on each request, and the bench client took two thirds of a
+    # core for 9 sessions a second on 2026-12-01 (bench/README.md, "A connection per phone").
+    idle = asyncio.Queue()
+    for _ in range(concurrency):
+        idle.put_nowait(httpx.AsyncClient(
+            base_url=base, limits=limits, timeout=httpx.Timeout(15, read=60),
+            verify=bench.tls_context()))
+
+    async def played(client):
+        try:
+            return await one_session(client, token, stats)
+        finally:
+            idle.put_nowait(client)
+
+    watcher = asyncio.create_task(sampler())
+    try:
         for number in range(sessions):
             due = start + number * seconds / sessions
             if time.monotonic() > start + 1.5 * seconds:
@@ -132,18 +146,20 @@ async def soak(base, token, sessions, seconds, concurrency, sample, warmup):
             delay = due - time.monotonic()
             if delay > 0:
                 await asyncio.sleep(delay)
-            while len(in_flight) >= concurrency:  # a bounded number at once: wait for one
-                await asyncio.wait(in_flight, return_when=asyncio.FIRST_COMPLETED)
+            client = await idle.get()  # a bounded number at once: wait for one to end
             late.append(max(0.0, time.monotonic() - due))
-            task = asyncio.create_task(one_session(client, token, stats))
+            task = asyncio.create_task(played(client))
             in_flight.add(task)
             task.add_done_callback(finished)
         if in_flight:
             await asyncio.wait(in_flight, timeout=60)
         await asyncio.sleep(2)  # the last streams closed on the server's side too
         end = (time.monotonic() - start, done, sample())
+    finally:
         watcher.cancel()
         await asyncio.gather(watcher, return_exceptions=True)
+        while not idle.empty():
+            await idle.get_nowait().aclose()
     return {"stats": stats, "samples": samples, "warm": warm, "end": end, "done": done,
             "ok": ok, "late": late, "elapsed": end[0]}
 
@@ -218,7 +234,7 @@ def parse_args(argv=None):
     parser.add_argument("--concurrency", type=int, default=64,
                         help="sessions being played at once, at most")
     parser.add_argument("--warmup", type=int, default=0,
-                        help="sessions before the warm-up figure (default: 30% of them)")
+                        help="sessions before the warm-up figure (default: 30%% of them)")
     parser.add_argument("--server", choices=bench.SERVERS, default="uvicorn")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--database-url", default=bench.DEFAULT_DATABASE_URL)
