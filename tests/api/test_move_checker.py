@@ -31,7 +31,7 @@ def _bodies(slug):
                 bodies.append((entry["type"], {**data, name: "not this"}))
                 bodies.append((entry["type"], {key: value for key, value in data.items()
                                                if key != name}))
-            bodies.append((entry["type"], {name: None for name in data}))
+            bodies.append((entry["type"], dict.fromkeys(data)))
     rng.shuffle(bodies)
     return bodies
 
