@@ -40,8 +40,12 @@ def test_the_lines_of_older_games_are_made_again_by_replay(alice, game):
 
 
 def test_a_stored_line_is_said_in_the_language_active_when_read(alice, game):
-    move = play(game, alice, 0, 3)
-    move.message = {"id": "This field is required.", "values": {}}
+    played = play(game, alice, 0, 3)
+    Move.objects.filter(pk=played.pk).update(message={"id": "This field is required.",
+                                                       "values": {}})
+    # Read anew, as every page and push reads its moves: the move that was played may have had
+    # its line made already (the render ahead of a watched table shows it), and keeps it.
+    move = Move.objects.get(pk=played.pk)
     with translation.override("es"):
         assert move.line.__html__() == "Este campo es obligatorio."
     assert move.line.__html__() == "This field is required."
