@@ -48,7 +48,6 @@ import sys
 import tempfile
 import threading
 import time
-from functools import partial
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
@@ -858,8 +857,7 @@ class Tables:
         # every connection waiting: connections opened together went to one worker or the other
         # in lumps, and the POSTs of five tables through one pool rode mostly on its first
         # connection, so a worker's share of the moves was the luck of ten draws (Jack Rabbits'
-        # 74/26 on 2026-12-01). A pool of one connection is also the cheapest for httpcore,
-        # which looks through every connection of its pool on each request.
+        # 74/26 on 2026-12-01).
         for index, table in enumerate(self.tables):
             for phone in range(self.listeners):
                 ready = asyncio.Event()
@@ -873,7 +871,9 @@ class Tables:
         await asyncio.sleep(1.0)  # every stream subscribed (its first read is done)
 
     def client_of(self, index, phone):
-        """The connection of table `index`'s phone at seat `phone`, opened at its first move."""
+        """The connection of table `index`'s phone at seat `phone`, opened at its first move: a
+        pool of one, also the cheapest for httpcore, which looks through every connection of its
+        pool on each request."""
         client = self.posts.get((index, phone))
         if client is None:
             import httpx
@@ -916,7 +916,7 @@ class Tables:
                 continue
             stats.requests["move"] += 1
             task = asyncio.create_task(post_move(
-                partial(self.client_of, index),
+                functools.partial(self.client_of, index),
                 f"/api/sessions/{self.tables[index]['id']}"
                 "/moves/", self.posters[index], index, stats))
             self.posters[index].busy = True

@@ -80,19 +80,16 @@ def default_language():
 
 
 @pytest.fixture(autouse=True)
-def no_table_watched():
+def no_table_watched(monkeypatch):
     """Each test starts with no table watched. A stream a test opened leaves its session's number
     in the process's watched tables (live.watch), and databases give numbers again: a later test's
     new session of that number had its moves rendered ahead, and a move read after them kept the
     line made then (tests/services/test_move_lines.py failed so, depending on the order)."""
     import sys
+    from collections import OrderedDict
 
     if "companion.live" in sys.modules:  # the rule tests never load it
-        from companion import live
-
-        with live._lock:
-            live._watched.clear()
-    yield
+        monkeypatch.setattr(sys.modules["companion.live"], "_watched", OrderedDict())
 
 
 @pytest.fixture

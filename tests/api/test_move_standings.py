@@ -1,13 +1,10 @@
 """A move's request works out the game's standings once (issue 15): the fragments it renders
 ahead for the phones and its answer read the same rows, kept on the session for its state."""
 
-from collections import OrderedDict
-
 from companion import engine, live, services, stats
 
 
 def test_a_watched_tables_move_works_out_its_standings_once(as_bob, game, bob, monkeypatch):
-    monkeypatch.setattr(live, "_watched", OrderedDict())
     live.watch(game.pk)  # a phone watches: the move renders its fragments ahead
     worked_out = []
     standings_of = engine.standings_of
