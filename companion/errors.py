@@ -2,14 +2,25 @@
 engine.RuleViolation is one): the API's one exception handler and the pages turn any of them into
 its status code and sentence."""
 
+from django.utils.translation import gettext as _
+
 from companion.engine import Refused, RuleViolation
 
-__all__ = ["Conflict", "Forbidden", "Invalid", "KeyReused", "NotFound", "Refused",
+__all__ = ["Conflict", "Forbidden", "Invalid", "KeyReused", "NameTaken", "NotFound", "Refused",
            "RuleViolation", "Stale"]
 
 
 class Invalid(Refused):
     status, code = 400, "invalid"
+
+
+class NameTaken(Invalid):
+    """A registration refused because the name has an account. The callers count it
+    (limits.name_taken): the answer tells a taken name from a free one."""
+
+    def __init__(self, username):
+        message = _("The name %(name)s is taken: choose another.") % {"name": username}
+        super().__init__(message, fields={"username": [message]})
 
 
 class NotFound(Refused):

@@ -1,7 +1,7 @@
 """Rate limits on what a guesser or a password tryer repeats, kept in a cache every server process
 shares (settings.CACHES["limits"]: the database by default, Redis with CACHE_URL), counted with
-django-ratelimit. Play is never limited: only failed joins, failed sign-ins, registrations and the
-number of phones a session takes.
+django-ratelimit. Play is never limited: only failed joins, failed sign-ins, registrations, names
+tried that were taken and the number of phones a session takes.
 
 Each limit is a setting (settings.LIMITS, "count/period"), documented in the README.
 """
@@ -76,9 +76,19 @@ def sign_in_failed(request, username):
 
 
 def register_check(request):
-    """Before an account is made: a client that made its allowed number is refused."""
+    """Before an account is made: a client that made its allowed number, or tried its allowed
+    number of names that were taken, is refused before the name is looked up."""
     limit_check(request, name="registrations", message=_(
         "Too many accounts were made from here: wait a while before making another."))
+    limit_check(request, name="names_taken", message=_(
+        "Too many names that are taken were tried from here: wait a while before trying "
+        "another."))
+
+
+def name_taken(request):
+    """A registration refused for a taken name: counted, since the answer tells a taken name from
+    a free one (uncounted, anyone could list every account's name)."""
+    limit_count(request, name="names_taken")
 
 
 def registered(request):

@@ -21,7 +21,16 @@ from django.utils.translation import gettext as _
 from rest_framework.authtoken.models import Token
 
 from companion import engine, inputs, live, stats
-from companion.errors import Conflict, Forbidden, Invalid, KeyReused, NotFound, Refused, Stale
+from companion.errors import (
+    Conflict,
+    Forbidden,
+    Invalid,
+    KeyReused,
+    NameTaken,
+    NotFound,
+    Refused,
+    Stale,
+)
 from companion.language import say
 from companion.limits import Limited
 from companion.models import Guest, Move, Player, Result, ResultTally, Seat, Session
@@ -67,8 +76,7 @@ def user_register(*, username, password):
         message = _("Choose a user name.")
         raise Invalid(message, fields={"username": [message]})
     if User.objects.filter(username__iexact=username).exists():
-        message = _("The name %(name)s is taken: choose another.") % {"name": username}
-        raise Invalid(message, fields={"username": [message]})
+        raise NameTaken(username)
     candidate = User(username=username)
     try:
         password_validation.validate_password(password or "", candidate)
@@ -79,8 +87,7 @@ def user_register(*, username, password):
             user = User.objects.create_user(username=username, password=password)
             token = Token.objects.create(user=user)
     except IntegrityError:  # the same name registered at the same moment (any case)
-        message = _("The name %(name)s is taken: choose another.") % {"name": username}
-        raise Invalid(message, fields={"username": [message]}) from None
+        raise NameTaken(username) from None
     return user, token.key
 
 

@@ -263,6 +263,7 @@ LIMITS = {
     "login_failures_account": os.environ.get("LIMIT_LOGIN_FAILURES_ACCOUNT", "10/15m"),
     "login_failures_client": os.environ.get("LIMIT_LOGIN_FAILURES_CLIENT", "30/15m"),
     "registrations": os.environ.get("LIMIT_REGISTRATIONS", "10/h"),
+    "names_taken": os.environ.get("LIMIT_NAMES_TAKEN", "20/h"),
 }
 GUESTS_PER_SESSION = int(os.environ.get("GUESTS_PER_SESSION", "30"))
 

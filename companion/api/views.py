@@ -15,7 +15,7 @@ from companion import engine, inputs, limits, live, services, stats
 from companion.access import owned_or_404, session_access, session_access_to_play
 from companion.api import serializers as s
 from companion.api.schema import move_request
-from companion.errors import Conflict, Invalid, NotFound, Refused
+from companion.errors import Conflict, Invalid, NameTaken, NotFound, Refused
 from companion.language import say
 from companion.models import Player, Seat, Session
 from companion.payloads import move_payload
@@ -106,7 +106,11 @@ class Register(APIView):
         limits.register_check(request)
         body = s.CredentialsSerializer(data=request.data)
         body.is_valid(raise_exception=True)
-        _user, token = services.user_register(**body.validated_data)
+        try:
+            _user, token = services.user_register(**body.validated_data)
+        except NameTaken:
+            limits.name_taken(request)
+            raise
         limits.registered(request)
         return Response({"token": token}, status=status.HTTP_201_CREATED)
 

@@ -13,7 +13,7 @@ from tests.factories import UserFactory, session_for
 from tests.servers import ProcessServer, database_url_of
 
 SMALL = {"join_failures": "3/h", "login_failures_account": "3/15m",
-         "login_failures_client": "5/15m", "registrations": "2/h"}
+         "login_failures_client": "5/15m", "registrations": "2/h", "names_taken": "3/h"}
 
 
 @pytest.fixture(autouse=True)
@@ -120,6 +120,27 @@ def test_registrations_are_limited_per_client(anonymous, client):
                            format="json"))
     assert client.post("/signup/", {"username": "gus", "password": "windmills at dusk"}
                        ).status_code == 429
+
+
+def test_names_tried_that_are_taken_are_limited_per_client(anonymous, client):
+    """The answer to a taken name tells it from a free one: counted on the API and the sign-up
+    page alike, and past the limit a free name is refused too (checked before the lookup), so a
+    stranger cannot list the accounts' names."""
+    for name in ("alice", "bob"):
+        UserFactory(username=name)
+    for name in ("alice", "bob"):
+        assert anonymous.post("/api/auth/register/", {"username": name,
+                                                      "password": "windmills at dusk"},
+                              format="json").status_code == 400
+    assert client.post("/signup/", {"username": "ALICE", "password": "windmills at dusk"}
+                       ).status_code == 400
+    detail = limited(anonymous.post("/api/auth/register/", {"username": "nobody-yet",
+                                                            "password": "windmills at dusk"},
+                                    format="json"))["detail"]
+    assert "names that are taken" in detail
+    response = client.post("/signup/", {"username": "nobody-yet", "password": "windmills at dusk"})
+    assert response.status_code == 429
+    assert "names that are taken" in response.content.decode()
 
 
 def test_a_refused_registration_is_not_counted_as_an_account(anonymous, client):
