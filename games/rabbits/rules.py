@@ -553,6 +553,15 @@ def pay(state: dict[str, Any], data: dict[str, Any], actor: int | None, rng: Any
     data = _data(data)
     seat = _seat(state, data)
     _in_turn(state, seat)
+    if state["seats"][seat]["place"] == "off":
+        # The app's reading of FUERA: "Tu turno acabará esperando fuera, y no recibes carta de
+        # la pila"; the spec's `where`: "the next journey starts from the underground". Gone off
+        # in its turn (its roll brought it underground otherwise), the rabbit's journey is over:
+        # it pays no more this turn. Underground it may ("en el subsuelo esperas la salida").
+        raise RuleViolation(
+            _("{name} is off the board: nothing is paid there, and the turn ends waiting off "
+              "it (say where the rabbit is with `where`).", name=_name(state, seat)),
+            field="seat")
     suits = _suits(data)
     cards = _cards(data)
     for card in cards:

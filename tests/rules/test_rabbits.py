@@ -404,6 +404,23 @@ def test_pay_outside_ones_turn_is_refused():
             suits=["S"])
 
 
+def test_a_rabbit_off_the_board_pays_nothing():
+    # FUERA: "Tu turno acabará esperando fuera, y no recibes carta de la pila"; the spec's
+    # `where`: "the next journey starts from the underground". Gone off in its turn, a rabbit
+    # pays no more that turn; underground it may, and once back on the board.
+    state = act(rolled(), "where", seat=0, place="off")
+    refused(state, "pay", "Ana is off the board: nothing is paid there", "seat",
+            seat=0, cards=["7S"], suits=["S"])
+    under = act(state, "where", seat=0, place="underground")
+    assert act(under, "pay", seat=0, cards=["7S"], suits=["S"])["turn"]["paid"] is True
+    back = act(state, "where", seat=0, place="board")
+    assert act(back, "pay", seat=0, cards=["7S"], suits=["S"])["turn"]["paid"] is True
+    # Off at the start of its turn, the rabbit waits underground from its roll, and may pay.
+    surfaced = rolled(rolled(state, 1), 0)
+    assert surfaced["seats"][0]["place"] == "underground"
+    assert act(surfaced, "pay", seat=0, cards=["7S"], suits=["S"])["turn"]["paid"] is True
+
+
 def test_suit_names_are_normalised():
     state = act(rolled(), "pay", seat=0, cards=["9s"], suits=["c", "s", "S"])
     assert state["last"]["suits"] == ["S", "C"]
