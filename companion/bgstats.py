@@ -110,7 +110,10 @@ def send_play(session, *, standings, seats, rules=None):
     name, player_id)."""
     rules = rules or engine.get(session.game)
     win = win_of(session)
-    game = {"name": session.game_name, "highestWins": win != "low", "noPoints": win == "none",
+    # A game whose standings score no one (Jack Rabbits: the royals held rank the seats, but
+    # the game has no points) is sent as one without points, as a "no points" play is.
+    no_points = win == "none" or all(stats.result_score(row) is None for row in standings)
+    game = {"name": session.game_name, "highestWins": win != "low", "noPoints": no_points,
             "sourceGameId": stats.game_key(session.game, session.title)}
     if rules.bgg_id and not session.title:
         game["bggId"] = rules.bgg_id
@@ -122,7 +125,7 @@ def send_play(session, *, standings, seats, rules=None):
         player = {"name": seat.name, "rank": row.get("rank"), "winner": bool(row.get("winner")),
                   "startPlayer": seat.index == first, "role": "",
                   "sourcePlayerId": player_source_id(seat.player_id, session.pk, seat.index)}
-        score = stats.result_score(row) if win != "none" and row else None
+        score = stats.result_score(row) if not no_points and row else None
         if score is not None:
             player["score"] = int(score) if float(score).is_integer() else score
         players.append(player)

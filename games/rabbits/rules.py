@@ -770,7 +770,11 @@ def _door_hearts(state: dict[str, Any], seat: int, cards: list[str]) -> None:
 # Standings, summary
 
 def standings(state: dict[str, Any]) -> list[dict[str, Any]]:
-    """The winner first; the others ranked by the royals they hold (no winner before arrival)."""
+    """The winner first; the others ranked by the royals they hold (no winner before arrival).
+
+    The royals held are the scoreboard's number, not points: "You will win if you return with 3
+    royal cards in hand" is the only way to win, so the statistics count no score ("scored"
+    false: companion.stats.result_score), as for a game played without points."""
     winner = state["winner"]
     rows = []
     for index, player in enumerate(state["seats"]):
@@ -778,7 +782,8 @@ def standings(state: dict[str, Any]) -> list[dict[str, Any]]:
                      "winner": index == winner,
                      "details": {"royals": list(player["royals"]), "carrots": player["carrots"],
                                  "place": player["place"],
-                                 "first_ace_spent": player["first_ace_spent"]}})
+                                 "first_ace_spent": player["first_ace_spent"],
+                                 "scored": False}})
 
     def key(row: dict[str, Any]) -> tuple[int, int]:
         return (0 if row["winner"] else 1, -row["score"])

@@ -715,7 +715,7 @@ def test_standings_rank_by_royals_without_a_winner():
     assert [(r["seat"], r["rank"], r["score"], r["winner"]) for r in rows] == [
         (1, 1, 2, False), (2, 1, 2, False), (0, 3, 0, False)]
     assert rows[0]["details"] == {"royals": ["JH", "QS"], "carrots": 1, "place": "board",
-                                  "first_ace_spent": False}
+                                  "first_ace_spent": False, "scored": False}
     assert not GAME.finished(state)
 
 
@@ -726,6 +726,17 @@ def test_standings_put_the_winner_first():
     assert [(r["seat"], r["rank"], r["winner"]) for r in rows] == [
         (0, 1, True), (1, 2, False), (2, 3, False)]
     assert GAME.finished(state)
+
+
+def test_standings_give_the_statistics_no_points():
+    # "You will win if you return with 3 royal cards in hand": the game has no points. The
+    # royals held rank the others and show on the scoreboard, but are no score for the
+    # statistics (companion.stats.result_score: details' "scored" false).
+    state = give(give(rolled(new(NAMES)), 0, "JH", "QS", "KD"), 1, "JC")
+    state = act(state, "arrive", seat=0)
+    rows = GAME.standings(state)
+    assert [(r["seat"], r["score"]) for r in rows] == [(0, 3), (1, 1), (2, 0)]
+    assert [r["details"]["scored"] for r in rows] == [False, False, False]
 
 
 # ---------------------------------------------------------------------------------------------
