@@ -39,6 +39,17 @@ def test_a_finish_undone_leaves_the_page(alice):
     assert "<strong>20</strong>" not in html and "No finished games yet." in html
 
 
+def test_a_game_without_points_shows_a_dash_for_each_average(alice):
+    """Jack Rabbits has no points: its plays count, and its averages are "–", not blank."""
+    from tests.factories import finished_session
+
+    finished_session(alice, game="rabbits")
+    html = browser_for(alice).get("/history/games/rabbits/").content.decode()
+    for figure in ("Best score", "Average score", "Winning average"):
+        assert f"<dt>{figure}</dt><dd>–</dd>" in html, figure
+    assert "<dt>Plays</dt><dd>1</dd>" in html and "<dt>Players per game</dt><dd>3</dd>" in html
+
+
 def test_unknown_game_is_404(alice):
     assert browser_for(alice).get("/history/games/chess/").status_code == 404
 

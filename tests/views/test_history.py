@@ -240,3 +240,13 @@ def test_a_game_s_length_reads_as_a_table_says_it(alice):
     assert "<dd>24 h</dd>" in page and "<dd>45 min</dd>" in page
     assert "<dd>8 h 56 min</dd>" in page  # the average of 1,440, 45 and 125 minutes
     assert "day" not in page
+
+
+def test_the_steps_scoreboard_heads_its_number_as_the_game_counts_it(alice):
+    """Jack Rabbits' number is the royals held (it has no points): the step-through table heads
+    it "Royals", as the live scoreboard does."""
+    from tests.factories import finished_session
+
+    session = finished_session(alice, game="rabbits")
+    html = browser_for(alice).get(f"/history/sessions/{session.pk}/").content.decode()
+    assert '<th class="num">Royals</th>' in html and '<th class="num">Score</th>' not in html
