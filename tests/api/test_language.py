@@ -80,3 +80,20 @@ def test_a_refusal_names_the_game_in_the_requests_language(as_alice, alice):
                            HTTP_ACCEPT_LANGUAGE="es")
     assert answer.status_code == 400
     assert answer.json()["detail"].startswith("Cualquier juego no tiene")
+
+
+def test_drfs_own_field_sentences_are_said_as_the_app_says_spanish(as_alice, game):
+    """DRF's Spanish speaks as "usted" ("Introduzca…", "Asegúrese…"); the app's own Spanish
+    answers for it (companion/drf_sentences.py)."""
+    answer = as_alice.post("/api/sessions/", {"game": "tiny", "players": ["Ann", "Ben"],
+                                              "location": "x" * 300}, format="json",
+                           HTTP_ACCEPT_LANGUAGE="es")
+    assert answer.status_code == 400
+    assert answer.json()["fields"]["location"] == [
+        "Este campo no puede tener más de 60 caracteres."]
+    answer = as_alice.post(f"/api/sessions/{game.pk}/moves/",
+                           {"type": "add", "seat": 0, "points": "many"}, format="json",
+                           HTTP_ACCEPT_LANGUAGE="es")
+    assert answer.status_code == 400
+    assert "Hace falta un número entero válido." in answer.json()["detail"]
+    assert "Introduzca" not in answer.json()["detail"]
