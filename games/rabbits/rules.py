@@ -72,6 +72,23 @@ def normal_card(text: Any) -> str:
     return rank + suit
 
 
+# A card in a sentence: in English as players write it ("QH"); in Spanish with its suit's symbol
+# ("Q♥"), since there the letters are other suits' initials (C is corazones, hearts, where the
+# app's C is clubs). The English words stay the sentence's str, which the state and the tests read.
+_CARD_IN_WORDS = {
+    "S": lambda rank: _("{rank}S", rank=rank),
+    "H": lambda rank: _("{rank}H", rank=rank),
+    "D": lambda rank: _("{rank}D", rank=rank),
+    "C": lambda rank: _("{rank}C", rank=rank),
+}
+
+
+def card_text(card: str) -> Text | str:
+    """A card ("QH", as normal_card writes it) as a sentence says it; anything else as it is."""
+    said = _CARD_IN_WORDS.get(card[-1:]) if isinstance(card, str) else None
+    return said(card[:-1]) if said else card
+
+
 def is_royal(card: str) -> bool:
     return parse_card(card)[0] in ROYAL_RANKS
 
@@ -148,9 +165,9 @@ def card_words(data: Any) -> Any:
 
 
 def listing(items: list[Any]) -> Text:
-    """"JH", "JH and KS", "JH, QS and KD"; "none" for nothing. Items may be Texts (suit
-    names), each said alone; the "and" is the reader's language's."""
-    items = list(items)
+    """"JH", "JH and KS", "JH, QS and KD"; "none" for nothing. Items are cards (each said as
+    card_text) or Texts (suit names), each said alone; the "and" is the reader's language's."""
+    items = [item if isinstance(item, Text) else card_text(item) for item in items]
     if not items:
         return _("none")
     if len(items) == 1:
@@ -307,7 +324,7 @@ def _cards(data: dict[str, Any], field: str = "cards", required: bool = True) ->
             raise RuleViolation(error.message, field=field) from None
         if card in cards:
             raise RuleViolation(_("{card} is listed twice: there is one {card} in the deck.",
-                                  card=card), field=field)
+                                  card=card_text(card)), field=field)
         cards.append(card)
     return cards
 
@@ -321,8 +338,8 @@ def _royal(data: dict[str, Any], field: str = "royal") -> str:
         raise RuleViolation(error.message, field=field) from None
     if not is_royal(card):
         raise RuleViolation(
-            _("{card} is not a royal: the royals are the Jacks, Queens and Kings.", card=card),
-            field=field)
+            _("{card} is not a royal: the royals are the Jacks, Queens and Kings.",
+              card=card_text(card)), field=field)
     return card
 
 
@@ -363,8 +380,9 @@ def _in_turn(state: dict[str, Any], seat: int, field: str = "seat") -> None:
 # is a plain str again): read back here as the Text, for the reader's language.
 _ENDED = (
     (re.compile(r"after the audience with (\w+)"),
-     lambda royal: _("after the audience with {royal}", royal=royal)),
-    (re.compile(r"after stealing (\w+)"), lambda royal: _("after stealing {royal}", royal=royal)),
+     lambda royal: _("after the audience with {royal}", royal=card_text(royal))),
+    (re.compile(r"after stealing (\w+)"),
+     lambda royal: _("after stealing {royal}", royal=card_text(royal))),
 )
 
 
@@ -392,7 +410,7 @@ def _check_held(state: dict[str, Any], seat: int, cards: list[str], field: str =
     for card in cards:
         if is_royal(card) and card not in held:
             raise RuleViolation(
-                _("{card} is not {name}'s to spend: {name} holds {royals}.", card=card,
+                _("{card} is not {name}'s to spend: {name} holds {royals}.", card=card_text(card),
                   name=_name(state, seat), royals=listing(sorted_royals(held))), field=field)
 
 
@@ -434,11 +452,15 @@ def _add_up(cards: list[str], total: int, price: int) -> Text:
               cards=listing(cards), total=total, price=price)
 
 
-def _sum_text(spent: dict[str, Any]) -> str:
-    """"7H+AS(11)+3H=21": the arithmetic of a payment."""
-    terms = [p["card"] + (f"({p['value']})" if p["card"] == spent["first_ace"] else "")
-             for p in spent["parts"]]
-    return f"{'+'.join(terms)}={spent['total']}"
+def _sum_text(spent: dict[str, Any]) -> Text:
+    """"7H+AS(11)+3H=21": the arithmetic of a payment, each card as card_text."""
+    terms: list[Any] = []
+    for part in spent["parts"]:
+        terms += ["+"] if terms else []
+        terms.append(card_text(part["card"]))
+        if part["card"] == spent["first_ace"]:
+            terms.append(f"({part['value']})")
+    return joined("", [*terms, f"={spent['total']}"])
 
 
 # ---------------------------------------------------------------------------------------------
@@ -526,20 +548,20 @@ def lottery(state: dict[str, Any], data: dict[str, Any], actor: int | None, rng:
     rank = card[:-1]
     dice = state["turn"]["dice"]
     if rank in ROYAL_RANKS:
-        raise RuleViolation(_("{card} is a royal: royals never match a die.", card=card),
+        raise RuleViolation(_("{card} is a royal: royals never match a die.", card=card_text(card)),
                             field="card")
     if rank == "A":
         # "Your first Ace won't match a die": an ace is 1 only once the first ace is spent.
         if not state["seats"][seat]["first_ace_spent"]:
             raise RuleViolation(
                 _("{name}'s first ace is not spent yet, so {card} is worth 11 and matches no die.",
-                  name=name, card=card), field="card")
+                  name=name, card=card_text(card)), field="card")
         number = 1
     else:
         number = int(rank)
     if number not in dice:
         raise RuleViolation(_("{card} matches neither die: the dice show {first} and {second}.",
-                              card=card, first=dice[0], second=dice[1]), field="card")
+                              card=card_text(card), first=dice[0], second=dice[1]), field="card")
     new = copied(state)
     new["turn"]["lottery"] = True
     new["last"] = {"type": "lottery", "seat": seat, "card": card, "dice": dice,
@@ -567,7 +589,7 @@ def pay(state: dict[str, Any], data: dict[str, Any], actor: int | None, rng: Any
     for card in cards:
         if card[-1] not in suits:
             raise RuleViolation(
-                _("{card} is {suit}: this tile takes {suits}.", card=card,
+                _("{card} is {suit}: this tile takes {suits}.", card=card_text(card),
                   suit=SUIT_NAMES[card[-1]], suits=listing([SUIT_NAMES[s] for s in suits])),
                 field="cards")
     _check_held(state, seat, cards)
@@ -607,16 +629,16 @@ def audience(state: dict[str, Any], data: dict[str, Any], actor: int | None, rng
     name = _name(state, seat)
     if royal not in state["line"]:
         holder = state["tiles"][royal]
-        raise RuleViolation(_("{royal} is not in the line: {name} holds it.", royal=royal,
-                              name=_name(state, holder)), field="royal")
+        raise RuleViolation(_("{royal} is not in the line: {name} holds it.",
+                              royal=card_text(royal), name=_name(state, holder)), field="royal")
     _on_board(state, seat, _("an audience is held on the royal's land"))
     cards = _cards(data)
     suit = royal[-1]
     for card in cards:
         if card[-1] != suit:
             raise RuleViolation(_("{card} is not {suit}: an audience with {royal} is paid in "
-                                  "{suit}.", card=card, suit=SUIT_NAMES[suit], royal=royal),
-                                field="cards")
+                                  "{suit}.", card=card_text(card), suit=SUIT_NAMES[suit],
+                                  royal=card_text(royal)), field="cards")
     _check_held(state, seat, cards)
     total = seat_selection_total(state, seat, cards, price=AUDIENCE_POINTS)["total"]
     if total < AUDIENCE_POINTS:
@@ -635,7 +657,7 @@ def audience(state: dict[str, Any], data: dict[str, Any], actor: int | None, rng
     new = copied(state)
     spent = _spend(new, seat, cards)
     _take(new, seat, royal)
-    new["turn"]["ended"] = str(_("after the audience with {royal}", royal=royal))
+    new["turn"]["ended"] = str(_("after the audience with {royal}", royal=card_text(royal)))
     new["last"] = {"type": "audience", "seat": seat, "royal": royal, **spent}
     return new
 
@@ -660,7 +682,7 @@ def steal(state: dict[str, Any], data: dict[str, Any], actor: int | None, rng: A
     victim_royals = state["seats"][victim]["royals"]
     if royal not in victim_royals:
         raise RuleViolation(_("{name} does not hold {royal}: {name} holds {royals}.",
-                              name=_name(state, victim), royal=royal,
+                              name=_name(state, victim), royal=card_text(royal),
                               royals=listing(victim_royals)), field="royal")
     after = sorted_royals([*state["seats"][thief]["royals"], royal])
     returns = _returns(state, data, thief, after)
@@ -672,7 +694,7 @@ def steal(state: dict[str, Any], data: dict[str, Any], actor: int | None, rng: A
     if returns:
         _release(new, thief, returns)
     new["seats"][victim]["place"] = "off"
-    new["turn"]["ended"] = str(_("after stealing {royal}", royal=royal))
+    new["turn"]["ended"] = str(_("after stealing {royal}", royal=card_text(royal)))
     new["last"] = {"type": "steal", "seat": thief, "victim": victim, "royal": royal,
                    "returns": returns}
     return new
@@ -696,7 +718,7 @@ def _returns(state: dict[str, Any], data: dict[str, Any], thief: int,
     royal = _royal(data, "returns")
     if royal not in after:
         raise RuleViolation(_("{name} can only return one of {royals}, not {royal}.", name=name,
-                              royals=listing(after), royal=royal), field="returns")
+                              royals=listing(after), royal=card_text(royal)), field="returns")
     return royal
 
 
@@ -746,7 +768,7 @@ def brought_home(card: str) -> Text:
     """Why a royal does not pay the advanced Citadel's door: the rules' refusal and the card
     picker's (panel.selection_preview) alike."""
     return _("{card} is one of the royals brought home: pay the door with other hearts.",
-             card=card)
+             card=card_text(card))
 
 
 def _door_hearts(state: dict[str, Any], seat: int, cards: list[str]) -> None:
@@ -758,7 +780,7 @@ def _door_hearts(state: dict[str, Any], seat: int, cards: list[str]) -> None:
     for card in cards:
         if card[-1] != CITADEL_SUIT:
             raise RuleViolation(_("{card} is not a heart: the Citadel's door takes hearts only.",
-                                  card=card), field="cards")
+                                  card=card_text(card)), field="cards")
         if is_royal(card):
             raise RuleViolation(brought_home(card), field="cards")
     total = seat_selection_total(state, seat, cards)["total"]
@@ -810,16 +832,17 @@ def summary(move: dict[str, Any], before: dict[str, Any], after: dict[str, Any])
         return text
     if kind == "lottery":
         return _("{name} won the lottery with {card}: one card from the pile", name=name,
-                 card=last["card"])
+                 card=card_text(last["card"]))
     if kind == "pay":
         return _with_returned(_("{name} paid {paid} (price {price})", name=name,
                                 paid=_sum_text(last), price=last["price"]), last["returned"])
     if kind == "audience":
         return _with_returned(_("{name} won an audience with {royal} ({paid})", name=name,
-                                royal=last["royal"], paid=_sum_text(last)), last["returned"])
+                                royal=card_text(last["royal"]), paid=_sum_text(last)),
+                              last["returned"])
     if kind == "steal":
         text = _("{name} stole {royal} from {victim}, who is off the board", name=name,
-                 royal=last["royal"], victim=_name(after, last["victim"]))
+                 royal=card_text(last["royal"]), victim=_name(after, last["victim"]))
         return _with_returned(text, [last["returns"]] if last["returns"] else [])
     if kind == "where":
         return _("{name} is now {place}", name=name, place=PLACE_NAMES[last["place"]])

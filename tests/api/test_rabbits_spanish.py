@@ -55,4 +55,20 @@ def test_what_a_rabbit_lacks_has_one_colon_in_spanish():
         assert say(ending_missing([], "monarchy", sheet=True)) == \
             "Necesita una Jota, una Reina y un Rey; sus reales: ninguno."
         assert say(ending_missing(["JH"], "monarchy")) == \
-            "Necesitas una Reina y un Rey; tus reales: JH."
+            "Necesitas una Reina y un Rey; tus reales: J♥."
+
+
+def test_cards_in_a_spanish_sentence_carry_their_suits_symbol(as_alice, alice):
+    """In Spanish a suit's letter names another suit (C: corazones, hearts; here clubs): a
+    Spanish line writes each card with its suit's symbol, an English one as players type it."""
+    session = session_for(alice, game="rabbits", players=("Ana", "Ben"))
+    play(as_alice, session, "roll", seat=0, dice=[3, 4])
+    answer = post(as_alice, session, "es", type="pay", seat=0, cards=["5C"], suits=["H"])
+    assert answer.status_code == 400
+    assert answer.json()["detail"].startswith("5♣ es de tréboles")
+    play(as_alice, session, "pay", seat=0, cards=["5H", "2H"], suits=["H"])
+    url = f"/api/sessions/{session.pk}/moves/"
+    spanish = as_alice.get(url, HTTP_ACCEPT_LANGUAGE="es").json()
+    assert spanish[-1]["summary"] == "Ana ha pagado 5♥+2♥=7 (precio 7)"
+    english = as_alice.get(url).json()
+    assert english[-1]["summary"] == "Ana paid 5H+2H=7 (price 7)"
