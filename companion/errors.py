@@ -15,8 +15,8 @@ class Invalid(Refused):
 
 
 class NameTaken(Invalid):
-    """A registration refused because the name has an account. The callers count it
-    (limits.name_taken): the answer tells a taken name from a free one."""
+    """A registration refused because the name has an account. limits.registering counts
+    it: the answer tells a taken name from a free one."""
 
     def __init__(self, username):
         message = _("The name %(name)s is taken: choose another.") % {"name": username}

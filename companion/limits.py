@@ -7,12 +7,13 @@ Each limit is a setting (settings.LIMITS, "count/period"), documented in the REA
 """
 
 import unicodedata
+from contextlib import contextmanager
 
 from django.conf import settings
 from django.utils.translation import gettext as _
 from django_ratelimit.core import get_usage
 
-from companion.errors import Refused
+from companion.errors import NameTaken, Refused
 
 
 class Limited(Refused):
@@ -75,23 +76,22 @@ def sign_in_failed(request, username):
     limit_count(request, name="login_failures_client")
 
 
-def register_check(request):
-    """Before an account is made: a client that made its allowed number, or tried its allowed
-    number of names that were taken, is refused before the name is looked up."""
+@contextmanager
+def registering(request):
+    """Around making an account, on the API and the sign-up page alike. Before: a client that
+    made its allowed number of accounts, or tried its allowed number of names that were taken,
+    is refused before the name is looked up. A refusal for a taken name is counted, since the
+    answer tells a taken name from a free one (uncounted, anyone could list every account's
+    name). After: only accounts count (a password refused as too common, tried again, is not
+    one; counted before, ten such tries locked a person out for an hour)."""
     limit_check(request, name="registrations", message=_(
         "Too many accounts were made from here: wait a while before making another."))
     limit_check(request, name="names_taken", message=_(
         "Too many names that are taken were tried from here: wait a while before trying "
         "another."))
-
-
-def name_taken(request):
-    """A registration refused for a taken name: counted, since the answer tells a taken name from
-    a free one (uncounted, anyone could list every account's name)."""
-    limit_count(request, name="names_taken")
-
-
-def registered(request):
-    """After an account is made: only accounts count (a password refused as too common, tried
-    again, is not one; counted before, ten such tries locked a person out for an hour)."""
+    try:
+        yield
+    except NameTaken:
+        limit_count(request, name="names_taken")
+        raise
     limit_count(request, name="registrations")

@@ -22,7 +22,7 @@ from django.views.decorators.http import require_POST
 from companion import engine, inputs, limits, plugins, services, setup_form, stats
 from companion.access import guest_cookie_name, page_access
 from companion.engine import RuleViolation
-from companion.errors import NameTaken, Refused, Stale
+from companion.errors import Refused, Stale
 from companion.fragments import fragment_context
 from companion.lan import public_base
 from companion.language import say
@@ -66,13 +66,10 @@ def signup(request):
     if request.method == "POST":
         username = request.POST.get("username", "")
         try:
-            limits.register_check(request)
-            user, _token = services.user_register(username=username,
-                                                  password=request.POST.get("password", ""))
-            limits.registered(request)
+            with limits.registering(request):
+                user, _token = services.user_register(username=username,
+                                                      password=request.POST.get("password", ""))
         except Refused as refusal:
-            if isinstance(refusal, NameTaken):
-                limits.name_taken(request)
             return refused_page(request, "companion/signup.html", {"username": username},
                                 refusal)
         login(request, user)  # the one backend (settings.AUTHENTICATION_BACKENDS)

@@ -15,7 +15,7 @@ from companion import engine, inputs, limits, live, services, stats
 from companion.access import owned_or_404, session_access, session_access_to_play
 from companion.api import serializers as s
 from companion.api.schema import move_request
-from companion.errors import Conflict, Invalid, NameTaken, NotFound, Refused
+from companion.errors import Conflict, Invalid, NotFound, Refused
 from companion.language import say
 from companion.models import Player, Seat, Session
 from companion.payloads import move_payload
@@ -103,15 +103,10 @@ def session_response(session, actor, *, code=status.HTTP_200_OK):
 class Register(APIView):
     @extend_schema(request=s.CredentialsSerializer, responses={201: s.TokenSerializer, **LIMITED})
     def post(self, request):
-        limits.register_check(request)
-        body = s.CredentialsSerializer(data=request.data)
-        body.is_valid(raise_exception=True)
-        try:
+        with limits.registering(request):
+            body = s.CredentialsSerializer(data=request.data)
+            body.is_valid(raise_exception=True)
             _user, token = services.user_register(**body.validated_data)
-        except NameTaken:
-            limits.name_taken(request)
-            raise
-        limits.registered(request)
         return Response({"token": token}, status=status.HTTP_201_CREATED)
 
 

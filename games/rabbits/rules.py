@@ -657,7 +657,7 @@ def audience(state: dict[str, Any], data: dict[str, Any], actor: int | None, rng
     new = copied(state)
     spent = _spend(new, seat, cards)
     _take(new, seat, royal)
-    new["turn"]["ended"] = str(_("after the audience with {royal}", royal=card_text(royal)))
+    new["turn"]["ended"] = str(_("after the audience with {royal}", royal=royal))
     new["last"] = {"type": "audience", "seat": seat, "royal": royal, **spent}
     return new
 
@@ -694,7 +694,7 @@ def steal(state: dict[str, Any], data: dict[str, Any], actor: int | None, rng: A
     if returns:
         _release(new, thief, returns)
     new["seats"][victim]["place"] = "off"
-    new["turn"]["ended"] = str(_("after stealing {royal}", royal=card_text(royal)))
+    new["turn"]["ended"] = str(_("after stealing {royal}", royal=royal))
     new["last"] = {"type": "steal", "seat": thief, "victim": victim, "royal": royal,
                    "returns": returns}
     return new

@@ -5,7 +5,7 @@ from django.core.cache import cache
 
 from companion import services
 from companion.models import Result
-from tests.factories import played
+from tests.factories import finished_session, played
 from tests.views.helpers import assert_phone_ready, browser_for
 
 
@@ -41,8 +41,6 @@ def test_a_finish_undone_leaves_the_page(alice):
 
 def test_a_game_without_points_shows_a_dash_for_each_average(alice):
     """Jack Rabbits has no points: its plays count, and its averages are "–", not blank."""
-    from tests.factories import finished_session
-
     finished_session(alice, game="rabbits")
     html = browser_for(alice).get("/history/games/rabbits/").content.decode()
     for figure in ("Best score", "Average score", "Winning average"):

@@ -7,7 +7,7 @@ import pytest
 
 from companion import services
 from companion.models import Player
-from tests.factories import played
+from tests.factories import finished_session, played
 from tests.views.helpers import assert_phone_ready, browser_for
 
 
@@ -245,8 +245,6 @@ def test_a_game_s_length_reads_as_a_table_says_it(alice):
 def test_the_steps_scoreboard_heads_its_number_as_the_game_counts_it(alice):
     """Jack Rabbits' number is the royals held (it has no points): the step-through table heads
     it "Royals", as the live scoreboard does."""
-    from tests.factories import finished_session
-
     session = finished_session(alice, game="rabbits")
     html = browser_for(alice).get(f"/history/sessions/{session.pk}/").content.decode()
     assert '<th class="num">Royals</th>' in html and '<th class="num">Score</th>' not in html
