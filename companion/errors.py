@@ -6,8 +6,8 @@ from django.utils.translation import gettext as _
 
 from companion.engine import Refused, RuleViolation
 
-__all__ = ["Conflict", "Forbidden", "Invalid", "KeyReused", "NameTaken", "NotFound", "Refused",
-           "RuleViolation", "Stale"]
+__all__ = ["Conflict", "Forbidden", "Invalid", "KeyReused", "NameTaken", "NeedsConfirmation",
+           "NotFound", "Refused", "RuleViolation", "Stale"]
 
 
 class Invalid(Refused):
@@ -41,3 +41,10 @@ class Stale(Refused):
 
 class KeyReused(Refused):
     status, code = 422, "idempotency_key_reused"
+
+
+class NeedsConfirmation(Refused):
+    """A move that would end the game for everyone, not yet confirmed: the page asks its
+    question ("Go ahead?") and sends the move again, confirmed."""
+
+    status, code = 409, "needs_confirmation"

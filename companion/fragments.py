@@ -1,22 +1,23 @@
 """The table's fragments: the scoreboard, the log, the undo button and the game's panel.
 
 The same partials serve the first render of the table page, the htmx answer to a move, and the
-pushes of the live stream. What is shared is rendered without a request, once per version.
+pushes of the live stream (companion/streams.py), which renders what is shared once per version
+and each view's panel once per version and view, without a request.
 The game's panel is its plugin's: a pure model (`panel_model`, and `live_model` for the part every
 phone sees alike) laid out by `games/<slug>/panel.html` and `panel_live.html`.
 """
 
+import hashlib
+import json
 from datetime import timedelta
-from functools import partial
 
 from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils import timezone, translation
+from django.utils import timezone
 from django.utils.functional import SimpleLazyObject
-from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
-from companion import engine, frames, plugins, services
+from companion import engine, plugins, services
 from companion.engine import listing
 from companion.language import say
 from companion.models import Session
@@ -27,12 +28,6 @@ SHARED = ("scoreboard", "now", "log", "undo")
 LOG_LENGTH = 30
 
 
-def pushes_whole_panel(game):
-    """A game with a live part gets only that part pushed on every move (its forms stay as each
-    phone has them); without one, each phone's whole panel is pushed."""
-    return plugins.get(game).live_model is None
-
-
 def _board_state(context):
     """The state as the board sees it (no viewer: nothing sealed shows, the same for every
     phone), what the live part is made of: the context's own when it has no viewer."""
@@ -41,17 +36,15 @@ def _board_state(context):
     return context["rules"].redact(context["session"].state, None)
 
 
-def fragment_context(session, actor, *, posted=None, refusal=None, panel=True, moves=None):
+def fragment_context(session, actor, *, posted=None, refusal=None, panel=True):
     """Everything the partials need, for one viewer (actor None: the board). `posted` and
     `refusal` refill a refused form: the form's fields ({name: [values]}) and
-    {"form", "message"}. panel=False leaves out the panel's model (the shared fragments).
-    `moves`: the newest moves, newest first, when the caller has them (else read here)."""
+    {"form", "message"}. panel=False leaves out the panel's model (the shared fragments)."""
     plugin = plugins.get(session.game)
     rules = plugin.rules
     viewer = actor.seat if actor else None
     is_host = bool(actor and actor.is_host)
-    if moves is None:
-        moves = moves_of_its_version(session)
+    moves = moves_of_its_version(session)
     last_active = next((move for move in moves if not move.undone), None)
     if last_active is None and len(moves) == LOG_LENGTH:
         last_active = session.moves.filter(undone=False).order_by("-seq").first()
@@ -74,8 +67,6 @@ def fragment_context(session, actor, *, posted=None, refusal=None, panel=True, m
         "state": state,
         "standings": standings,
         "moves": moves,
-        # Rendered only where the log is (a panel's answer has none).
-        "log_lines": SimpleLazyObject(lambda: log_lines(moves)),
         "log_length": LOG_LENGTH,
         "last_active": last_active,
         "actor": actor,
@@ -89,12 +80,9 @@ def fragment_context(session, actor, *, posted=None, refusal=None, panel=True, m
         "undone_recently": _redo_reach(session, rules, _undone_recently(moves)),
         "winner_names": winner_names,
         "leader_marked": leader_marked,
-        # Reversed only where it shows: a finished game's card (_game_over.html), the undo button
-        # and the Redo beside "Ben undid: …" (values, not {% url %}s, so that the undo button's
-        # frame serves every table: companion/frames.py).
-        "share_url": _url("board", session.board_key),
-        "undo_url": _url("undo", session.pk),
-        "redo_url": _url("redo", session.pk),
+        "share_url": reverse("board", args=[session.board_key]),
+        "undo_url": reverse("undo", args=[session.pk]),
+        "redo_url": reverse("redo", args=[session.pk]),
         "share_text": _share_text(session, standings, winner_names),
         "panel_template": plugin.panel_template if actor and not session.logged else None,
     }
@@ -106,12 +94,6 @@ def fragment_context(session, actor, *, posted=None, refusal=None, panel=True, m
         context["panel"] = plugin.panel_model(state, viewer=viewer, is_host=is_host, data=data,
                                               posted=posted, refusal=refusal)
     return context
-
-
-def _url(name, *args):
-    """A URL reversed the first time it is shown, then kept: reverse_lazy reverses on every use,
-    and a frame (companion/frames.py) reads a value twice (its shape, then its text)."""
-    return SimpleLazyObject(partial(reverse, name, args=args))
 
 
 def moves_of_its_version(session):
@@ -189,68 +171,37 @@ def viewer_actor(session, viewer, is_host):
     return Actor(guest=Guest(session=session, seat=viewer))
 
 
-def log_lines(moves):
-    """Each move's line of the log, newest first, as the `log` fragment lists them."""
-    return [frames.render("log_line", {"move": move}) for move in moves]
-
-
-_LINES = mark_safe("<!--lines-->")
-_log_frames = {}  # language -> the log fragment's text before and after its lines
-
-
-def render_log(lines):
-    """The `log` fragment made of lines already rendered (log_lines, at least one): the text
-    around them is rendered once per language, then the fragment is only joined."""
-    language = translation.get_language()
-    frame = _log_frames.get(language)
-    if frame is None:
-        text = render_to_string("companion/table.html#log", {"log_lines": [_LINES],
-                                                               "log_length": LOG_LENGTH})
-        frame = _log_frames[language] = tuple(text.split(_LINES))
-    before, after = frame
-    # Each piece is a template's output, escaped as it was rendered.
-    return mark_safe(before + "".join(lines) + after)  # noqa: S308
-
-
-def render_shared(session):
-    """The fragments every phone sees alike: {name: html}."""
-    return render_shared_lines(session)[0]
-
-
 def _host_view(session):
     """The host as the shared fragments see the table: they ask only whether it is the host and
     at which seat, so the host's account is read only if something asks more of it."""
     return Actor(user=SimpleLazyObject(lambda: session.owner), host_seat=session.host_seat)
 
 
-def render_shared_lines(session):
-    """render_shared's fragments, and the log's lines (newest first) they were made of."""
-    # The undo button as a seat with a phone sees it; the panel is not among these.
+def render_shared(session):
+    """The fragments every phone sees alike, {name: html}: the scoreboard, the now line, the
+    log, the undo button (as a seat with a phone sees it) and the game's live part, if any."""
     context = fragment_context(session, _host_view(session), panel=False)
-    return _render_shared(session, context), list(context["log_lines"])
-
-
-def _render_shared(session, context, names=SHARED):
-    shared = {name: frames.render(name, context) if name in frames.SPECS
-              else render_to_string(f"companion/table.html#{name}", context) for name in names}
+    shared = {name: render_to_string(f"companion/table.html#{name}", context)
+              for name in SHARED}
     plugin = context["plugin"]
-    if plugin.live_model is not None:
+    if plugin.live_model is not None and not session.logged:
         board = _board_state(context)
         shared["panel_live"] = render_to_string(plugin.live_template, {
             **context, "state": board, "live": plugin.live_model(board, context["standings"])})
     return shared
 
 
-def render_ahead(session, move):
-    """The shared fragments of the version `move` has just made, from what the move's request
-    holds (no query when the session came with its seats and owner): all but the log, whose new
-    line comes apart (`line`) for each server process to put before the lines it shows.
-    Returns {"html": {name: html}, "line": html}."""
-    context = fragment_context(session, _host_view(session), panel=False, moves=[move])
-    names = tuple(name for name in SHARED if name != "log")
-    return {"html": _render_shared(session, context, names), "line": context["log_lines"][0]}
+def panel_view(session, viewer, is_host):
+    """A phone's own panel as that viewer sees it, and what it was drawn from: a digest of its
+    pure model (of its HTML for a game without one). A push sends the panel again only when the
+    digest changed: drawn again for nothing, a half-filled form would be held for nothing."""
+    context = fragment_context(session, viewer_actor(session, viewer, is_host))
+    html = render_to_string("companion/table.html#panel", context)
+    model = context.get("panel")
+    drawn = (json.dumps(model, sort_keys=True, default=str)
+             if model is not None else html)
+    return html, hashlib.blake2b(drawn.encode(), digest_size=16).hexdigest()
 
 
 def render_panel(session, viewer, is_host):
-    context = fragment_context(session, viewer_actor(session, viewer, is_host))
-    return render_to_string("companion/table.html#panel", context)
+    return panel_view(session, viewer, is_host)[0]

@@ -13,29 +13,9 @@ from companion.engine import Text
 def say(text):
     """`text` in the active language: a Text through the catalogues, anything else as it is."""
     if isinstance(text, Text):
-        return text.say(_gettext_in(translation.get_language()), translation.ngettext,
+        return text.say(translation.gettext, translation.ngettext,
                         formats.number_format)
     return text
-
-
-# Each message id's translation, looked up once per language: Django's gettext finds the active
-# translation through a context-local on every call, and a pushed panel says a hundred sentences
-# (the Knights' card grid). The ids are the code's own, so this stays small; the bound is a guard.
-_said: dict[tuple[str | None, str], str] = {}
-SAID_KEPT = 20_000
-
-
-def _gettext_in(language):
-    def gettext(msgid):
-        key = (language, msgid)
-        said = _said.get(key)
-        if said is None:
-            if len(_said) >= SAID_KEPT:
-                _said.clear()
-            said = _said[key] = translation.gettext(msgid)
-        return said
-
-    return gettext
 
 
 def said_deep(value):

@@ -77,6 +77,9 @@ class Session(models.Model):
     seed = models.CharField(max_length=32, default=new_seed)
     state = models.JSONField(default=dict)
     version = models.PositiveIntegerField(default=0)
+    # The seq of its newest move (0: none yet), read with the lock a move takes on this row: a
+    # subquery beside the lock would read the moves as they were before the wait for it.
+    last_seq = models.PositiveIntegerField(default=0)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.ACTIVE)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)

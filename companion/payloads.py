@@ -1,7 +1,6 @@
 """A move's payload checked for shape by its game's serializer: the API and the pages share it."""
 
 import json
-import threading
 
 from django.core.serializers.json import DjangoJSONEncoder
 from django.utils.translation import gettext as _
@@ -32,33 +31,11 @@ def move_payload(*, game, move_type, fields, owner=None):
     serializer_class = plugins.get(game).serializers.get(move_type)
     if serializer_class is None:
         return dict(fields)
-    serializer = _checker(serializer_class, fields, {"owner": owner})
+    serializer = serializer_class(data=fields, context={"owner": owner})
     if not serializer.is_valid():
         errors = serializer.errors
-        # A field's label, where its serializer gives one (DRF keeps what it was made with).
-        labels = {name: field._kwargs["label"] for name, field in serializer.fields.items()
-                  if field._kwargs.get("label")}
+        # A field's label where its serializer declares one (unbound, a field has no other).
+        labels = {name: field.label for name, field in serializer.get_fields().items()
+                  if field.label}
         raise Invalid(first_sentence(errors, labels), fields=field_messages(errors))
     return json.loads(json.dumps(serializer.validated_data, cls=DjangoJSONEncoder))
-
-
-# One serializer of each move's class per thread, kept: DRF builds a serializer's fields anew for
-# every instance (a deep copy of the declared fields, each made again with its validators), which
-# was most of the cost of checking a move (Don Quixote's score: 0.4 ms of 0.45). The fields hold
-# nothing of one check; what a check leaves (its data, context, result and errors) is on the
-# serializer, and is set anew for each (tests/api/test_move_checker.py holds a kept one to a new
-# one over every game's moves).
-_kept = threading.local()
-_CHECK_LEFT = ("_validated_data", "_errors", "_data")
-
-
-def _checker(serializer_class, data, context):
-    kept = _kept.__dict__
-    serializer = kept.get(serializer_class)
-    if serializer is None:
-        serializer = kept[serializer_class] = serializer_class(data=data, context=context)
-        return serializer
-    for name in _CHECK_LEFT:
-        serializer.__dict__.pop(name, None)
-    serializer.initial_data, serializer._context = data, context
-    return serializer

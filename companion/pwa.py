@@ -19,7 +19,7 @@ from django.views.decorators.http import etag, require_safe
 # What the service worker keeps at once: what every page and the table page load (each game's
 # own files are kept as they are loaded). The rest flows through the worker and is kept on the way.
 SHELL = ["css/companion.css", "vendor/htmx-2.0.11.min.js", "vendor/htmx-ext-sse-2.2.4.min.js",
-         "js/pwa.js", "js/table.js", "js/own_move.js", "js/offline.js"]
+         "js/pwa.js", "js/table.js", "js/table_page.js", "js/own_move.js", "js/offline.js"]
 THEME_COLOR = "#1b1b1b"  # the header's --ink (static/css/companion.css)
 BACKGROUND_COLOR = "#fbf8f2"  # --paper
 

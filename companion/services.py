@@ -14,8 +14,6 @@ from django.conf import settings
 from django.contrib.auth import get_user_model, password_validation
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, connection, transaction
-from django.db.models import Max, OuterRef, Subquery
-from django.db.models.functions import Coalesce
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from rest_framework.authtoken.models import Token
@@ -27,6 +25,7 @@ from companion.errors import (
     Invalid,
     KeyReused,
     NameTaken,
+    NeedsConfirmation,
     NotFound,
     Refused,
     Stale,
@@ -272,8 +271,7 @@ def session_host_seat(*, session, seat):
         session.host_seat = seat
         session.version += 1
         session.save(update_fields=["host_seat", "version", "updated_at"])
-        _announce(session)
-        live.announce_seats(session.pk)
+        _announce(session, seats=True)
     return session
 
 
@@ -471,13 +469,9 @@ def _settle(session, rules, *, finished_at=None):
         _results_remove(session, rules)
 
 
-def _announce(session, move=None):
-    """Tell every phone of the session of its new version; after a move, with the fragments that
-    version shows rendered ahead from what this request holds (see live.render_ahead)."""
-    ahead = None
-    if move is not None and live.render_ahead is not None:
-        ahead = live.render_ahead(session, move)
-    live.announce(session.pk, session.version, ahead)
+def _announce(session, *, seats=False):
+    """Every phone of the session is told of its new version once the transaction commits."""
+    live.announce(session.pk, session.version, seats=seats)
 
 
 def move_fingerprint(move_type, fields):
@@ -496,132 +490,6 @@ def move_prior(*, session, key, fingerprint):
     return prior
 
 
-def with_last_seq(queryset):
-    """Sessions read with `last_seq`, the seq of their newest move (0: none yet), in the same
-    query: move_play then plays a move on the session as read, without locking and reading it
-    again (see _move_play_as_read)."""
-    newest = Move.objects.filter(session=OuterRef("pk")).order_by("-seq").values("seq")[:1]
-    return queryset.annotate(last_seq=Coalesce(Subquery(newest), 0))
-
-
-def _move_play_as_read(*, session, type, data, actor, expected_version, fingerprint,
-                       dice_of=None):
-    """The move played on the session as it was read (with_last_seq), the way a busy table plays:
-    the session's row is written only if its version is still the one read, so no other move,
-    undo or change came in between; then the move's seq and state are those a lock would have
-    given. Returns the Move, or None when the session moved on meanwhile (nothing written)."""
-    _check_version(session, expected_version)
-    if session.is_finished:
-        raise Conflict(_("This game is over: undo the last move to play on."))
-    rules = engine.get(session.game)
-    move_authorize(session=session, rules=rules, type=type, data=data, actor=actor)
-    seq = session.last_seq + 1
-    before = session.state
-    after = engine.apply(rules, before, type, data, actor.rules_actor, session.seed, seq,
-                         dice_of=dice_of)
-    now = timezone.now()
-    move = Move(session=session, seq=seq, type=type, data=data, seat=_move_seat(data, actor),
-                actor_user=actor.user, actor_guest=actor.guest, actor_seat=actor.rules_actor,
-                **move_line(rules, type, data, before, after), request_hash=fingerprint,
-                created_at=now, dice_of=dice_of)
-    move.repeated = False
-    finished = bool(rules.finished(after))
-    if finished or connection.vendor != "postgresql":
-        return _move_write_as_read(session=session, rules=rules, move=move, after=after,
-                                   now=now, finished=finished)
-    return _move_write_at_once(session=session, move=move, after=after, now=now)
-
-
-def _move_write_as_read(*, session, rules, move, after, now, finished):
-    status = Session.Status.FINISHED if finished else session.status
-    finished_at = now if finished else session.finished_at
-    with transaction.atomic():
-        written = Session.objects.filter(pk=session.pk, version=session.version).update(
-            state=after, version=session.version + 1, status=status, finished_at=finished_at,
-            updated_at=now)
-        if not written:
-            return None
-        session.state, session.version, session.updated_at = after, session.version + 1, now
-        session.status, session.finished_at = status, finished_at
-        if finished:
-            _results_write(session, rules)
-        move.save(force_insert=True)
-        _announce(session, move)
-    return move
-
-
-def _move_write_at_once(*, session, move, after, now):
-    """PostgreSQL, a move that does not end the game: the session written where its version is
-    still the one read, the move entered and every phone told (NOTIFY) in one statement, so a
-    busy table's move costs one round trip where a transaction costs five (BEGIN, the session,
-    the move, the NOTIFY, COMMIT). Nothing is written when the session moved on."""
-    read = (session.state, session.version, session.updated_at)
-    session.state, session.version, session.updated_at = after, session.version + 1, now
-    # The fragments the phones will show are rendered before the write: they go in its NOTIFY.
-    ahead = live.render_ahead(session, move) if live.render_ahead is not None else None
-    params = [field.get_db_prep_save(getattr(session, field.attname), connection)
-              for field in _session_columns()]
-    params += [session.pk, read[1]]
-    params += [field.get_db_prep_save(getattr(move, field.attname), connection)
-               for field in _move_columns()]
-    params += [live.CHANNEL, live.notice(session.pk, session.version, ahead)]
-    # Outside a transaction the statement commits as it returns: this request tells this
-    # process's streams, and the NOTIFY every other process. Inside one, the NOTIFY tells every
-    # process, this one too, when it commits.
-    commits_now = not connection.in_atomic_block
-    if commits_now:
-        live.expect_here(session.pk, session.version)
-    row = None
-    try:
-        with connection.cursor() as cursor:
-            cursor.execute(_at_once_sql(), params)
-            row = cursor.fetchone()
-    finally:
-        if commits_now and row is None:  # nothing written, or the statement failed
-            live.written_elsewhere(session.pk, session.version)
-    if row is None:
-        session.state, session.version, session.updated_at = read
-        return None
-    move.pk = row[0]
-    move._state.adding, move._state.db = False, connection.alias
-    if commits_now:
-        live.deliver_here(session.pk, session.version, ahead)
-    return move
-
-
-def _session_columns():
-    return [Session._meta.get_field(name) for name in ("state", "version", "updated_at")]
-
-
-def _move_columns():
-    return [field for field in Move._meta.concrete_fields if not field.primary_key]
-
-
-_AT_ONCE_SQL = None
-
-
-def _at_once_sql():
-    """Built once from the models: the session's row updated where its version is the one read
-    (nothing when another move came first), the move inserted only then, and NOTIFY only for a
-    move inserted."""
-    global _AT_ONCE_SQL
-    if _AT_ONCE_SQL is None:
-        quote = connection.ops.quote_name
-        session_id, move_id = quote(Session._meta.pk.column), quote(Move._meta.pk.column)
-        written = ", ".join(f"{quote(field.column)} = %s" for field in _session_columns())
-        columns = ", ".join(quote(field.column) for field in _move_columns())
-        # Typed: the values come through a SELECT, where an untyped one would be text.
-        values = ", ".join(f"%s::{field.db_type(connection)}" for field in _move_columns())
-        # Names from the models, values as parameters.
-        _AT_ONCE_SQL = (
-            f"WITH played AS (UPDATE {quote(Session._meta.db_table)} SET {written} "  # noqa: S608
-            f"WHERE {session_id} = %s AND {quote('version')} = %s RETURNING {session_id}), "
-            f"entered AS (INSERT INTO {quote(Move._meta.db_table)} ({columns}) "
-            f"SELECT {values} FROM played RETURNING {move_id}) "
-            f"SELECT {move_id}, pg_notify(%s, %s) FROM entered")
-    return _AT_ONCE_SQL
-
-
 def move_line(rules, type, data, before, after):
     """A move's log line as its game made it: the English `summary` (what the API and the
     export carry) and the `message` every page says in its reader's language."""
@@ -630,41 +498,44 @@ def move_line(rules, type, data, before, after):
             "message": line.as_data() if isinstance(line, engine.Text) else None}
 
 
+def _ends_the_game():
+    return NeedsConfirmation(_("This ends the game for everyone at the table. Go ahead?"))
+
+
 def move_play(*, session, type, data, actor, expected_version=None, key=None, answer=None,
-              dice_of=None):
+              dice_of=None, confirmed=True):
     """Apply one move (its fields already checked by payloads.move_payload), or refuse it
-    leaving the session exactly as it was. Returns the Move.
+    leaving the session exactly as it was. Returns the Move, its `session` the locked session
+    as the move left it. The one writer of a move: the API and the pages both call it.
 
     With an Idempotency-Key `key`, a repeat of the same move returns the first Move marked
     `repeated`, and another move under the same key is refused (KeyReused). `answer(move)`, when
     given, is the reply a repeat gets back: it is kept with the move in the move's transaction.
     `dice_of`: the seq whose dice the move rolls (a redo's undone move; see Move.dice_of).
-    A session read with_last_seq is played as read when no key comes (two queries fewer: no lock
-    and no seq to ask for), unless another move came first; then as below, under the lock.
+    `confirmed=False`: a host's move that would end the game for everyone is refused with
+    NeedsConfirmation, for the page to ask first.
     """
     data = dict(data or {})
     fingerprint = move_fingerprint(type, data)
-    if not key and hasattr(session, "last_seq"):
-        move = _move_play_as_read(session=session, type=type, data=data, actor=actor,
-                                  expected_version=expected_version, fingerprint=fingerprint,
-                                  dice_of=dice_of)
-        if move is not None:
-            return move
     with transaction.atomic():
         session = _locked(session)
         prior = move_prior(session=session, key=key, fingerprint=fingerprint)
         if prior is not None:
             prior.repeated = True
             return prior
+        rules = engine.get(session.game)
+        seq = session.last_seq + 1
+        if not confirmed:
+            _confirmation_asked(session, rules, type, data, actor, seq, expected_version)
         _check_version(session, expected_version)
         if session.is_finished:
             raise Conflict(_("This game is over: undo the last move to play on."))
-        rules = engine.get(session.game)
         move_authorize(session=session, rules=rules, type=type, data=data, actor=actor)
-        seq = (session.moves.aggregate(last=Max("seq"))["last"] or 0) + 1
         before = session.state
         after = engine.apply(rules, before, type, data, actor.rules_actor, session.seed, seq,
                              dice_of=dice_of)
+        if not confirmed and _ends_for_everyone(rules, type, data, before, after, actor):
+            raise _ends_the_game()
         move = Move.objects.create(
             session=session, seq=seq, type=type, data=data, seat=_move_seat(data, actor),
             actor_user=actor.user, actor_guest=actor.guest, actor_seat=actor.rules_actor,
@@ -673,15 +544,39 @@ def move_play(*, session, type, data, actor, expected_version=None, key=None, an
         )
         session.state = after
         session.version += 1
+        session.last_seq = seq
         _settle(session, rules)
-        session.save(update_fields=["state", "version", "status", "finished_at", "updated_at"])
+        session.save(update_fields=["state", "version", "last_seq", "status", "finished_at",
+                                    "updated_at"])
         move.session = session
         move.repeated = False
         if key and answer is not None:
             move.reply = answer(move)
             Move.objects.filter(pk=move.pk).update(reply=move.reply)
-        _announce(session, move)
+        _announce(session)
     return move
+
+
+def _ends_for_everyone(rules, type, data, before, after, actor):
+    """Whether this is the host's move that ends the game for the whole table (an End, the
+    winners named, a last round), which the page asks about before it is played."""
+    level, _seats = engine.move_authority(rules, type, data, before)
+    return actor.is_host and level == engine.HOST and bool(rules.finished(after))
+
+
+def _confirmation_asked(session, rules, type, data, actor, seq, expected_version):
+    """A host's form drawn before other phones moved (the host's own controls are not redrawn
+    for every move) that would end the game now is asked about over the table as it is: the
+    page's "Yes" then answers for this version rather than being refused as stale."""
+    if not actor.is_host or expected_version is None \
+            or int(expected_version) == session.version or session.is_finished:
+        return
+    try:
+        after = engine.apply(rules, session.state, type, data, None, session.seed, seq)
+    except Refused:
+        return  # refused as stale, below
+    if _ends_for_everyone(rules, type, data, session.state, after, actor):
+        raise _ends_the_game()
 
 
 def move_undo(*, session, actor, expected_version=None):
@@ -819,8 +714,7 @@ def guest_seat_free(*, session, actor, seat):
                 "name": _seat_name(session, seat)})
         session.version += 1
         session.save(update_fields=["version", "updated_at"])
-        _announce(session)
-        live.announce_seats(session.pk)
+        _announce(session, seats=True)
     return session
 
 
@@ -844,7 +738,8 @@ def guest_seat_claim(*, guest, seat):
     try:
         with transaction.atomic():
             guest.save(update_fields=["seat"])
-            live.announce_seats(guest.session_id)
+            # No new version: the other phones' open forms stay good.
+            live.announce(session.pk, session.version, seats=True)
     except IntegrityError:
         raise Conflict(_("That seat is already claimed by another phone.")) from None
     return guest
@@ -979,6 +874,7 @@ def session_import(*, owner, data):
                              data=entry["data"], seat=entry["seat"], actor_seat=entry["actor"],
                              **line, undone=entry["undone"], dice_of=entry["dice_of"]))
         Move.objects.bulk_create(rows)
+        session.last_seq = max((row.seq for row in rows), default=0)
         session.state = state
         session.version = len(entries) + sum(1 for entry in entries if entry["undone"])
         _settle(session, rules, finished_at=ended)

@@ -136,6 +136,13 @@ else:
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+# How a committed change reaches the event streams (companion/live.py): through PostgreSQL's
+# NOTIFY to every server process, or within the one process SQLite is served by.
+COMPANION_BROKER = os.environ.get("COMPANION_BROKER") or (
+    "companion.live.PostgresBroker"
+    if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql"
+    else "companion.live.LocalBroker")
+
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
@@ -241,11 +248,6 @@ SPECTACULAR_SETTINGS = {
 CACHE_URL = os.environ.get("CACHE_URL", "")
 CACHES = {
     "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
-    # Parts of the pushed fragments that stay the same over many moves ({% part %} in a game's
-    # live template, and the scoreboard's table), keyed by what they show: rendered once per
-    # server process.
-    # At most MAX_ENTRIES (Knights' card grid: about 9 KB each).
-    "parts": {"BACKEND": "companion.parts_cache.ProcessCache", "OPTIONS": {"MAX_ENTRIES": 1000}},
     "limits": (
         {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": CACHE_URL}
         if CACHE_URL.startswith(("redis://", "rediss://"))

@@ -45,14 +45,7 @@ def session_standings(session, rules=None):
     """A session's standings as the pages and the API show them, logged plays' included."""
     if session.logged:
         return logged_standings(session)
-    # A move's request asks twice for one state's standings (the fragments it renders ahead,
-    # then its answer): kept on the session, for that state object only. Read, never changed.
-    kept = getattr(session, "_standings_kept", None)
-    if kept is not None and kept[0] is session.state:
-        return kept[1]
-    rows = engine.standings_of(rules or engine.get(session.game), session.state)
-    session._standings_kept = (session.state, rows)
-    return rows
+    return engine.standings_of(rules or engine.get(session.game), session.state)
 
 
 # Export --------------------------------------------------------------------------------------

@@ -9,7 +9,7 @@ from django.contrib.admin.forms import AdminAuthenticationForm
 from django.contrib.auth import login, logout
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import LoginView
-from django.db.models import Max, Prefetch
+from django.db.models import Prefetch
 from django.http import Http404, HttpResponse, HttpResponseRedirect, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -22,7 +22,7 @@ from django.views.decorators.http import require_POST
 from companion import engine, inputs, limits, plugins, services, setup_form, stats
 from companion.access import guest_cookie_name, page_access
 from companion.engine import RuleViolation
-from companion.errors import Refused, Stale
+from companion.errors import NeedsConfirmation, Refused, Stale
 from companion.fragments import fragment_context
 from companion.lan import public_base
 from companion.language import say
@@ -397,22 +397,6 @@ def _confirmation(request, session, actor, *, message, action, status=200):
                   status=status)
 
 
-def _would_end(session, move_type, data):
-    """Whether this host's move (an End, the winners named, a last round) finishes the game:
-    tried on the current state, nothing written; a move the rules refuse goes on to be refused
-    by the service."""
-    rules = engine.get(session.game)
-    level, _seats = engine.move_authority(rules, move_type, data, session.state)
-    if level != engine.HOST:
-        return False
-    seq = (session.moves.aggregate(last=Max("seq"))["last"] or 0) + 1
-    try:
-        after = engine.apply(rules, session.state, move_type, data, None, session.seed, seq)
-    except Refused:
-        return False
-    return rules.finished(after)
-
-
 def _confirmed(request):
     return request.POST.get("confirmed") == "1"
 
@@ -426,14 +410,13 @@ def move(request, pk):
         move_type = request.POST.get("type") or fields.pop("type", None)
         data = move_payload(game=session.game, move_type=move_type, fields=fields,
                             owner=session.owner_id)
-        # A move of the host's that would end the game for everyone is asked about once more.
-        if actor.is_host and not _confirmed(request) and _would_end(session, move_type, data):
-            return _confirmation(request, session, actor, action=reverse("move", args=[pk]),
-                                 message=_("This ends the game for everyone at the table. "
-                                           "Go ahead?"))
-        key = _form_key(request)
         services.move_play(session=session, type=move_type, data=data, actor=actor,
-                           expected_version=_expected_version(request), key=key)
+                           expected_version=_expected_version(request), key=_form_key(request),
+                           confirmed=_confirmed(request))
+    except NeedsConfirmation as question:
+        # A move of the host's that would end the game for everyone is asked about once more.
+        return _confirmation(request, session, actor, action=reverse("move", args=[pk]),
+                             message=question.message)
     except Refused as refusal:
         return _refusal_page(request, session, actor, refusal, form)
     return _after_write(request, pk)

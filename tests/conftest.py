@@ -79,19 +79,6 @@ def default_language():
     yield
 
 
-@pytest.fixture(autouse=True)
-def no_table_watched(monkeypatch):
-    """Each test starts with no table watched. A stream a test opened leaves its session's number
-    in the process's watched tables (live.watch), and databases give numbers again: a later test's
-    new session of that number had its moves rendered ahead, and a move read after them kept the
-    line made then (tests/services/test_move_lines.py failed so, depending on the order)."""
-    import sys
-    from collections import OrderedDict
-
-    if "companion.live" in sys.modules:  # the rule tests never load it
-        monkeypatch.setattr(sys.modules["companion.live"], "_watched", OrderedDict())
-
-
 @pytest.fixture
 def alice(db):
     from tests.factories import UserFactory

@@ -51,7 +51,7 @@ class ThreadServer:
 
         self.server.should_exit = True
         self.thread.join(5)
-        live.stop_listener()
+        live.broker().stop()
 
 
 class ProcessServer:

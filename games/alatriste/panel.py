@@ -10,8 +10,6 @@ out). Pure: no Django, no query.
 
 from __future__ import annotations
 
-import hashlib
-
 from companion.engine import _, joined, n_
 from games.alatriste import rules
 
@@ -147,16 +145,6 @@ def _last(state):
     return view
 
 
-def controls_key(state):
-    """What the controls are drawn from (panel_model): who plays, who is dead, every board card
-    (the duel's "the winner takes", the combat's discards), the end. Only the live part is
-    pushed on every move; a phone whose controls carry another key than the pushed part's
-    fetches them again (static/js/table.js), so a card another phone added is offered here too.
-    A digest: the cards' names make a long key, and the attribute only has to differ."""
-    drawn = repr([(seat["ready"], seat["status"] == "dead",
-                   [card["name"] for card in seat["cards"]]) for seat in state["seats"]]
-                 + [bool(state.get("finished"))])
-    return hashlib.sha256(drawn.encode()).hexdigest()[:12]
 
 
 def live_model(state, standings=None):
@@ -171,7 +159,7 @@ def live_model(state, standings=None):
     finished = bool(state.get("finished"))
     winners = [row["name"] for row in standings or () if row.get("winner")] if finished else []
     return {"seats": seats, "last": _last(state), "finished": finished, "winners": winners,
-            "valido": state.get("ended_by") == "valido", "controls": controls_key(state)}
+            "valido": state.get("ended_by") == "valido"}
 
 
 def _form_seat(form):
@@ -199,7 +187,7 @@ def panel_model(state, *, viewer=None, is_host=False, data=None, posted=None, re
     refused_seat = _form_seat((refusal or {}).get("form"))
     # The table's forms name this phone's seat first: its own duel, its own game of dice.
     first = own["index"] if own else 0
-    return {"seats": seats, "board": board, "splits": SPLITS, "controls": controls_key(state),
+    return {"seats": seats, "board": board, "splits": SPLITS,
             "own": own, "others": others, "is_host": is_host,
             "others_open": any(row["index"] == refused_seat for row in others),
             "first": first, "second": (first + 1) % len(seats),

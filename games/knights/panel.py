@@ -272,19 +272,6 @@ def progress(state):
     return rows
 
 
-def controls_key(state):
-    """What the per-seat controls were drawn for: the round, the phase and its step, and how
-    many grants, offers, jousts and seals the round has (a grant gives a knight a card to offer
-    or joust for, an offer a card to challenge or place). Only the live part is pushed on every
-    move; a phone whose controls carry another key than the pushed part fetches them again
-    (static/games/knights/panel.js). Counts only, never names: the key must read the same in
-    every seat's redaction of the state (Arthur's draw and the granted damosels are hidden by
-    name, never in number)."""
-    offered = ".".join(",".join(row["offered"]) or "-" for row in state["seats"])
-    return ":".join(str(part) for part in (
-        state["round"], state["phase"], state["event"] or "-", len(state["event_choices"]),
-        len(state["granted"]), offered, len(state["joust"]["challenged"]),
-        ",".join(sorted(state["sealed"])) or "-", int(state["resolution"] is not None)))
 
 
 def live_model(state, standings=None):
@@ -303,14 +290,8 @@ def live_model(state, standings=None):
         "arthur": _name(state, state["arthur"]),
         "merlin": _name(state, state["merlin"]),
         "event": event_info(state),
-        # What the card grid shows, all of it: the live template renders the grid once per key
-        # and language (it changes only when a card moves, is granted or offered), so its
-        # cells are worked out only then (Django's templates call these when they read them).
-        "grid_key": repr((state["cards"], state["granted"],
-                          [(row["name"], row["knight"], row["damosel"], row["offered"])
-                           for row in state["seats"]])),
-        "columns": lambda: damosel_columns(state),
-        "grid": lambda: card_grid(state, reasons=False),
+        "columns": damosel_columns(state),
+        "grid": card_grid(state, reasons=False),
         "hidden_grants": hidden_grants(state),
         "offered": [{"name": row["name"], "chivalries": row["offered"]}
                     for row in state["seats"] if row["offered"]],
@@ -320,7 +301,6 @@ def live_model(state, standings=None):
         "finished": finished,
         "order": [_name(state, seat) for seat in state["victory"]["order"]]
         if finished and state["victory"] else [],
-        "controls": controls_key(state),
     }
 
 
@@ -406,5 +386,4 @@ def panel_model(state, *, viewer, is_host, data, posted, refusal):
         "others_open": refused.startswith(("offer-", "seal-")),
         "can_end": state.get("resolution") is not None and not finished,
         "finished": finished,
-        "controls": controls_key(state),
     }

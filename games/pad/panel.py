@@ -58,11 +58,8 @@ def pad_table(state: Mapping[str, Any]) -> dict[str, Any]:
             scores = seat["scores"]
             cells.append(scores[number - 1] if len(scores) >= number else None)
         rounds.append({"number": number, "cells": cells})
-    # What the table's heading row shows (its part's key, panel_live.html): not the totals,
-    # which change on almost every move.
-    head_key = [(seat["name"], seat["team"], seat["leader"], seat["winner"]) for seat in seats]
     return {"seats": seats, "rounds": rounds, "teams": bool(teams),
-            "has_target": state["target"] is not None, "head_key": head_key}
+            "has_target": state["target"] is not None}
 
 
 def round_form(state: Mapping[str, Any], posted: Mapping[str, list[str]] | None,
@@ -120,13 +117,6 @@ def correct_form(state: Mapping[str, Any], posted: Mapping[str, list[str]] | Non
             "open": again}
 
 
-def controls_key(state: Mapping[str, Any]) -> str:
-    """What the phones' forms are drawn for: the rounds begun and completed, and the end. Not
-    pushed on every move (a seat's score changes only its own next round, which its own answer
-    brings); a phone whose forms were drawn for another key fetches them again (table.js). A
-    form drawn before another seat's score is refused with a sentence, never misapplied: the
-    own form names its round, the round form's seats already scored are refused by the rules."""
-    return f"{rules.rounds_played(state)}-{rules.rounds_complete(state)}-{int(state['over'])}"
 
 
 def live_model(state: Mapping[str, Any], standings: Any = None) -> dict[str, Any]:
@@ -162,7 +152,6 @@ def live_model(state: Mapping[str, Any], standings: Any = None) -> dict[str, Any
         "leaders": rules.listing(leaders),
         "waiting": rules.listing(rules.waiting_for(state)),
         "table": table,
-        "controls": controls_key(state),
     }
 
 
@@ -182,7 +171,6 @@ def panel_model(state: Mapping[str, Any], *, viewer: int | None, is_host: bool =
     return {
         "win": win,
         "over": over,
-        "controls": controls_key(state),
         "own_form": own_form(state, viewer, posted, refusal),
         # A round for every seat at once is the host's convenience (a guest's phone enters its
         # own seat's score): folded away below the host's own score when the host sits.

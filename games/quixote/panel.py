@@ -182,14 +182,6 @@ def score_forms(state: Mapping[str, Any], viewer: int | None,
     return forms
 
 
-def controls_key(state: Mapping[str, Any]) -> str:
-    """What the per-seat controls (the score forms) depend on: the phase, the round and the
-    rounds each seat has scored. The controls are not pushed on every move; a phone whose
-    controls were drawn for another key than the pushed live part's fetches them again (a card
-    turned changes nothing here, the last card of a round or a saved score does)."""
-    scored = ".".join("".join(str(round_) for round_ in sorted(rules.scored_rounds(seat))) or "-"
-                      for seat in state["seats"])
-    return f"{state['phase']}:{state['round']}:{scored}"
 
 
 def score_table(state: Mapping[str, Any]) -> list[dict[str, Any]]:
@@ -257,7 +249,6 @@ def live_model(state: Mapping[str, Any],
         "fields": rules.FIELDS,
         "table": score_table(state),
         "standings": list(standings or ()) if model["finished"] else [],
-        "controls": controls_key(state),
     })
     return model
 
@@ -288,7 +279,6 @@ def panel_model(state: Mapping[str, Any], *, viewer: int | None, is_host: bool =
         # Kept for the templates that list every form (the host's fold lists `others`).
         "forms": forms,
         "picked": castles_picked(posted, refusal),
-        "controls": controls_key(state),
         "chips": CHIPS,
         "shields": SHIELDS,
     }

@@ -4,7 +4,6 @@ with the server."""
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Mapping
 from typing import Any
 
@@ -44,16 +43,6 @@ def _seat_rows(state: Mapping[str, Any]) -> list[dict[str, Any]]:
     } for index, player in enumerate(state["seats"])]
 
 
-def controls_key(state: Mapping[str, Any]) -> str:
-    """What each seat's controls are drawn from beyond whose roll and whose turn it is (those,
-    panel.js shows from the live part's data-*): where each rabbit is, the royals each holds (an
-    audience, the steals, the Citadel), the seat in turn (who may have stolen) and the end. Only
-    the live part is pushed on every move; a phone whose controls carry another key than the
-    pushed part's fetches them again (static/js/table.js): the host setting a rabbit underground
-    is shown on its own phone's "where". A digest: the attribute only has to differ."""
-    drawn = repr([(seat["place"], list(seat["royals"])) for seat in state["seats"]]
-                 + [state["turn"]["seat"], state["winner"]])
-    return hashlib.sha256(drawn.encode()).hexdigest()[:12]
 
 
 def live_model(state: Mapping[str, Any], standings: Any = None) -> dict[str, Any]:
@@ -81,7 +70,6 @@ def live_model(state: Mapping[str, Any], standings: Any = None) -> dict[str, Any
         "ending_text": rules.ENDING_WORDS[options["ending"]],
         "values": options["values"], "advanced_citadel": options["advanced_citadel"],
         "first_ace_value": rules.first_ace_value(options["values"]),
-        "controls": controls_key(state),
     }
 
 
@@ -131,7 +119,7 @@ def panel_model(state: Mapping[str, Any], *, viewer: int | None, is_host: bool =
     posted = dict(posted or {})
     return {
         "viewer": viewer, "is_host": bool(is_host), "finished": finished,
-        "own": own, "others": others, "controls": controls_key(state),
+        "own": own, "others": others,
         "others_open": any(controls.get("refused") for controls in others),
         # Every royal, in the line's order: an audience's royal (one taken meanwhile is refused
         # with a sentence, since these controls are not pushed).

@@ -192,8 +192,8 @@
       }
     });
     // What the form shows from its fields (a preview, a running total) follows them. The form
-    // is marked refused, not half filled: a push of the whole panel waits for it (table.js), a
-    // fetch of this phone's controls drawn for a table moved on does not.
+    // is marked refused, not half filled: a push of this phone's panel, drawn for a table moved
+    // on, replaces it (table.js).
     if (changed) changed.dispatchEvent(new Event("change", { bubbles: true }));
     delete form.dataset.dirty;
     if (form.closest("#panel")) form.dataset.refused = "1";
@@ -205,6 +205,33 @@
       if (fold && fold.tagName === "DETAILS") fold.open = true;
     });
   }
+
+  // One tap, one move: each form sent carries a key of its own, the same for a second tap on
+  // the same form (the server records the move once), and its buttons wait for the answer.
+  function newKey() {
+    if (window.crypto && crypto.randomUUID) return crypto.randomUUID();
+    return String(Date.now()) + "-" + String(Math.random()).slice(2);
+  }
+  document.body.addEventListener("htmx:configRequest", function (event) {
+    var form = event.detail.elt;  // a form's own post (not a preview inside it)
+    if (!form || form.tagName !== "FORM" || event.detail.verb !== "post") return;
+    if (!form.dataset.key) form.dataset.key = newKey();
+    event.detail.parameters.idempotency_key = form.dataset.key;
+  });
+  document.body.addEventListener("htmx:beforeRequest", function (event) {
+    var form = event.detail.elt;
+    if (!form || form.tagName !== "FORM" || !form.dataset.key) return;
+    form.setAttribute("aria-busy", "true");
+    form.querySelectorAll("button").forEach(function (button) { button.disabled = true; });
+  });
+  document.body.addEventListener("htmx:afterRequest", function (event) {
+    var form = event.detail.elt;
+    if (!form || form.tagName !== "FORM" || !form.dataset.key) return;
+    form.removeAttribute("aria-busy");
+    form.querySelectorAll("button").forEach(function (button) { button.disabled = false; });
+    // A refused move may be sent again, corrected: a new move, a new key.
+    delete form.dataset.key;
+  });
 
   // A control reached by Tab (Shift+Tab above all) stops below the sticky now line, not under
   // it: the page's scroll padding follows the line's height as it changes.

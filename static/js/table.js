@@ -1,6 +1,6 @@
 // The live table: fragments pushed over the page's event stream (htmx SSE extension) are swapped
 // into their sections; a panel with a half-filled form is never wiped; where the stream fails,
-// the page polls with ETag; the screen stays awake while the table is open.
+// the page polls with ETag.
 (function () {
   "use strict";
   var table = document.getElementById("table");
@@ -18,20 +18,18 @@
 
   function version() { return parseInt(table.dataset.version || "0", 10); }
 
-  function panelDirty() {
+  // A form being filled in holds this phone's panel back. A refused one (own_move.js) holds back
+  // the panel a poll brings, drawn for no other reason than the catch-up; a pushed panel was
+  // drawn because what it shows changed, and replaces it.
+  function panelDirty(polled) {
     var panel = document.getElementById("panel");
-    return !!(panel && panel.querySelector("[data-dirty], [data-refused]"));
+    return !!(panel && panel.querySelector(polled ? "[data-dirty], [data-refused]" : "[data-dirty]"));
   }
 
-  function place(name, html, at) {
-    if (name === "log_line") return placeLine(html, at);
+  function place(name, html, at, polled) {
     var section = document.getElementById(name);
     if (!section) return;
-    if (html.indexOf("data-keep") !== -1) {
-      html = withKeptParts(section, html);
-      if (html === null) return poll();
-    }
-    if (name === "panel" && panelDirty()) {
+    if (name === "panel" && panelDirty(polled)) {
       pendingPanel = { html: html, at: at };
       showNotice();
       return;
@@ -52,7 +50,8 @@
       follow();
       whilePlaying();
     }
-    if (name === "panel_live") scheduleRefetch();
+    // The game's own script may bring this phone's result into view again.
+    if (name === "panel") table.dispatchEvent(new CustomEvent("companion:controls", { bubbles: true }));
   }
 
   // The undo button and the Redo are drawn once for every phone; each is for the host's phone
@@ -183,34 +182,6 @@
     document.querySelectorAll("#live " + REFUSAL).forEach(function (refusal) { refusal.remove(); });
   });
 
-  // A phone in step is pushed the log's new line alone (streams.Rendered): it goes on top, and
-  // the oldest goes once the log holds as many lines as the page shows. A phone that does not
-  // show the version just before asks for the whole table instead.
-  function placeLine(html, at) {
-    var section = document.getElementById("log");
-    var list = section && section.querySelector("ol[data-length]");
-    if (!list || (shown.log || 0) >= at) return;  // our own move's answer brought it
-    if ((shown.log || 0) !== at - 1) return poll();
-    list.insertAdjacentHTML("afterbegin", html);
-    var length = parseInt(list.dataset.length, 10);
-    while (list.children.length > length) list.lastElementChild.remove();
-    shown.log = at;
-  }
-
-  // A part of a fragment that did not change comes as <template data-keep="its id">: the
-  // phone's own copy goes in its place (null: this phone has none, so it asks for the table).
-  function withKeptParts(section, html) {
-    var holder = document.createElement("template");
-    holder.innerHTML = html;
-    var kept = holder.content.querySelectorAll("template[data-keep]");
-    for (var i = 0; i < kept.length; i++) {
-      var own = section.querySelector('[id="' + kept[i].dataset.keep + '"]');
-      if (!own) return null;
-      kept[i].replaceWith(own.cloneNode(true));
-    }
-    return holder.innerHTML;
-  }
-
   function showNotice() {
     var notice = document.getElementById("moved-on");
     if (notice) notice.hidden = false;
@@ -244,103 +215,6 @@
   document.addEventListener("click", function (event) {
     if (event.target.closest && event.target.closest("#moved-on button")) applyPendingPanel();
   });
-
-  // One tap, one move: each form sent carries a key of its own, the same for a second tap on
-  // the same form (the server records the move once), and its buttons wait for the answer.
-  function newKey() {
-    if (window.crypto && crypto.randomUUID) return crypto.randomUUID();
-    return String(Date.now()) + "-" + String(Math.random()).slice(2);
-  }
-  document.body.addEventListener("htmx:configRequest", function (event) {
-    var form = event.detail.elt;  // a form's own post (not a preview inside it)
-    if (!form || form.tagName !== "FORM" || event.detail.verb !== "post") return;
-    if (!form.dataset.key) form.dataset.key = newKey();
-    event.detail.parameters.idempotency_key = form.dataset.key;
-  });
-  document.body.addEventListener("htmx:beforeRequest", function (event) {
-    var form = event.detail.elt;
-    if (!form || form.tagName !== "FORM" || !form.dataset.key) return;
-    form.setAttribute("aria-busy", "true");
-    form.querySelectorAll("button").forEach(function (button) { button.disabled = true; });
-  });
-  document.body.addEventListener("htmx:afterRequest", function (event) {
-    var form = event.detail.elt;
-    if (!form || form.tagName !== "FORM" || !form.dataset.key) return;
-    form.removeAttribute("aria-busy");
-    form.querySelectorAll("button").forEach(function (button) { button.disabled = false; });
-    // A refused move may be sent again, corrected: a new move, a new key.
-    delete form.dataset.key;
-  });
-
-  // This phone's own controls, drawn for an older table. A game whose live part (#panel_live) is
-  // pushed alone names in it what every phone's controls must have been drawn for
-  // ([data-controls] inside #panel_live), and on its panel what these were drawn for (the
-  // [data-controls] outside it): when the two differ, the phone fetches its panel again, unless
-  // a form is half filled or a move of its own is on its way (its answer brings a fresh panel).
-  function controlsKeys() {
-    var wanted = document.querySelector("#panel_live [data-controls]");
-    var drawn = null;
-    document.querySelectorAll("#panel [data-controls]").forEach(function (element) {
-      if (!drawn && !element.closest("#panel_live")) drawn = element;
-    });
-    return wanted && drawn ? [wanted.dataset.controls, drawn.dataset.controls] : null;
-  }
-  function controlsBusy() {
-    return !!document.querySelector("#panel [data-dirty], #panel [aria-busy], #panel .htmx-request");
-  }
-  var refetching = false;
-  var refetchScheduled = false;
-  // forced: the controls are fetched whatever the keys say (this phone's own answer was left
-  // out as older than the table: the score pad's own round, say, is its answer's to bring).
-  var refetchForced = false;
-  function refetchControls() {
-    var keys = controlsKeys();
-    var forced = refetchForced;
-    if (refetching || controlsBusy() || !table.dataset.poll) return;
-    if (!forced && (!keys || keys[0] === keys[1])) return;
-    refetchForced = false;
-    refetching = true;
-    var stale = false;
-    fetch(table.dataset.poll, { headers: { "HX-Request": "true", "HX-Target": "live" },
-                                credentials: "same-origin", cache: "no-store" })
-      .then(function (response) { return response.ok ? response.text() : null; })
-      .then(function (html) {
-        if (!html) return;
-        var doc = new DOMParser().parseFromString(html, "text/html");
-        var fresh = doc.getElementById("panel");
-        var live = doc.getElementById("live");
-        var section = document.getElementById("panel");
-        var at = live ? parseInt(live.dataset.version || "0", 10) : 0;
-        // An answer older than the version the page shows (a push may have brought a newer one
-        // while this was on its way) would undo it, its live part with it: ask again instead.
-        stale = at < version();
-        if (!fresh || !section || stale || controlsBusy()) return;
-        shown.panel = Math.max(shown.panel || 0, at);
-        swapSection(section, fresh.innerHTML);
-        // The game's own script may bring this phone's result into view again.
-        document.body.dispatchEvent(new CustomEvent("companion:controls", { bubbles: true }));
-      })
-      .catch(function () {})
-      .then(function () {
-        refetching = false;
-        // A push that came meanwhile may have moved the table on again.
-        if (stale && forced) return scheduleRefetch(true);
-        var now = controlsKeys();
-        if (now && now[0] !== now[1] && (stale || !keys || now[0] !== keys[0])) scheduleRefetch();
-      });
-  }
-  function scheduleRefetch(force) {
-    if (force === true) refetchForced = true;
-    if (refetchScheduled) return;
-    refetchScheduled = true;
-    window.setTimeout(function () {
-      refetchScheduled = false;
-      refetchControls();
-    }, 0);
-  }
-  document.body.addEventListener("htmx:afterSettle", scheduleRefetch);
-  document.body.addEventListener("htmx:afterRequest", scheduleRefetch);
-  document.body.addEventListener("focusout", scheduleRefetch);
 
   // The stream: every message is handled here, never swapped into the feed element itself.
   document.body.addEventListener("htmx:sseBeforeMessage", function (event) {
@@ -416,7 +290,6 @@
       // this answer settles ("End the game?", "Undo a phone's move?").
       var asked = document.getElementById("confirm");
       if (asked) asked.remove();
-      scheduleRefetch(answered < version());
     }
   });
 
@@ -494,27 +367,6 @@
       });
   }
 
-  // A seat taken or changed (forms marked data-to-table, at the page's foot or top) comes back
-  // at the table's top, where this phone's own controls now are. The answer's address says so
-  // (#table), but a page the service worker answers may lose the fragment, and the browser then
-  // puts it back where the form was: the form leaves word here for the page it leads to.
-  var TO_TABLE = "companion:to-table";
-  document.addEventListener("submit", function (event) {
-    if (!event.target.matches || !event.target.matches("form[data-to-table]")) return;
-    try { sessionStorage.setItem(TO_TABLE, window.location.pathname); } catch (e) { /* private */ }
-  }, true);
-  (function toTheTable() {
-    var wanted = null;
-    try {
-      wanted = sessionStorage.getItem(TO_TABLE);
-      sessionStorage.removeItem(TO_TABLE);
-    } catch (e) { return; }
-    if (wanted !== window.location.pathname) return;
-    if ("scrollRestoration" in history) history.scrollRestoration = "manual";
-    function go() { table.scrollIntoView({ block: "start" }); }
-    if (document.readyState === "complete") go(); else window.addEventListener("load", go);
-  })();
-
   // Polling with ETag, where streams are unavailable or keep failing.
   function poll(fresh) {
     var headers = { "HX-Request": "true", "HX-Target": "live" };
@@ -536,7 +388,7 @@
           SECTIONS.forEach(function (name) {
             var fresh = doc.getElementById(name);
             if (!fresh || polled <= (shown[name] || 0)) return;
-            place(name, fresh.innerHTML, polled);
+            place(name, fresh.innerHTML, polled, true);
           });
         });
       })
@@ -553,10 +405,7 @@
 
   // A phone that slept may have missed pushes: catch up at once when it comes back.
   document.addEventListener("visibilitychange", function () {
-    if (document.visibilityState === "visible") {
-      poll();
-      keepAwake();
-    }
+    if (document.visibilityState === "visible") poll();
   });
   window.addEventListener("online", poll);
 
@@ -587,28 +436,4 @@
   }
   document.body.addEventListener("htmx:afterSettle", whilePlaying);
 
-  // Share: the phone's own share sheet where there is one, else the link is copied.
-  document.addEventListener("click", function (event) {
-    var button = event.target.closest && event.target.closest("[data-share]");
-    if (!button) return;
-    var url = new URL(button.dataset.url || window.location.href, window.location.href).href;
-    var shared = { title: button.dataset.title, text: button.dataset.text, url: url };
-    if (navigator.share) {
-      navigator.share(shared).catch(function () {});
-    } else if (navigator.clipboard) {
-      navigator.clipboard.writeText((shared.text ? shared.text + " " : "") + url).then(function () {
-        button.dataset.copied = "1";
-        button.textContent = button.dataset.done || "Link copied";
-      }).catch(function () {});
-    }
-  });
-
-  // Keep the screen on while the table is open (Screen Wake Lock API, where there is one).
-  var wakeLock = null;
-  function keepAwake() {
-    if (!("wakeLock" in navigator) || (wakeLock && !wakeLock.released)) return;
-    navigator.wakeLock.request("screen").then(function (lock) { wakeLock = lock; })
-      .catch(function () {});
-  }
-  keepAwake();
 })();

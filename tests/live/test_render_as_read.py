@@ -16,10 +16,10 @@ def test_a_move_saved_after_the_session_was_read_is_drawn_under_its_own_version(
     services.move_play(session=Session.objects.get(pk=game.pk), type="add",
                        data={"seat": 1, "points": 3}, actor=actor)
 
-    html, lines = fragments.render_shared_lines(as_read)
+    html = fragments.render_shared(as_read)
 
     assert as_read.version == 2
-    assert len(lines) == 2
-    assert "Peter +3" in lines[0]
+    assert html["log"].count("<li") == 2
+    assert html["log"].index("Peter +3") < html["log"].index("Vanessa +5")
     assert "Peter" in html["scoreboard"] and "3" in html["scoreboard"]
 

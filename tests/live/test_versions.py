@@ -2,6 +2,7 @@
 stream waits for, with a keepalive on a beat and the newest of several moves at once."""
 
 import asyncio
+import contextlib
 
 from hypothesis import given
 from hypothesis import strategies as st
@@ -43,10 +44,11 @@ def test_a_phone_reads_back_the_fragment_sent(html):
 
 
 def versions_seen(monkeypatch, play):
-    """Run `play(stream)` against a stream of session 1 known at version 2, on an event loop of
-    its own, with a keepalive every 50 ms."""
+    """Run `play(stream, broker)` against a stream of session 1 known at version 2, on an event
+    loop of its own, with a keepalive every 50 ms and a broker of this process alone."""
     monkeypatch.setattr(streams, "KEEPALIVE_SECONDS", 0.05)
-    monkeypatch.setattr(live, "uses_notify", lambda: False)  # no LISTEN connection here
+    broker = live.LocalBroker()
+    monkeypatch.setattr(live, "broker", lambda: broker)
 
     async def current_version(pk):
         return 2
@@ -54,78 +56,64 @@ def versions_seen(monkeypatch, play):
     monkeypatch.setattr(streams, "_current_version", current_version)
 
     async def run():
-        stream = streams._versions(1, 2)
-        try:
-            return await play(stream)
-        finally:
-            await stream.aclose()
+        with streams._subscription(1) as queue:
+            stream = streams._changes(1, 2, queue)
+            try:
+                return await play(stream, broker)
+            finally:
+                await stream.aclose()
 
     return off_the_loop(lambda: asyncio.run(run()))
 
 
 def test_a_quiet_stream_is_kept_alive_on_a_beat(monkeypatch):
-    async def play(stream):
+    async def play(stream, broker):
         return [await asyncio.wait_for(anext(stream), 1) for _ in range(2)]
 
     assert versions_seen(monkeypatch, play) == [None, None]
 
 
 def test_a_stream_yields_the_newest_of_the_moves_it_heard_at_once(monkeypatch):
-    async def play(stream):
+    async def play(stream, broker):
         waiting = asyncio.ensure_future(anext(stream))
         await asyncio.sleep(0)  # subscribed
         for version in (3, 5, 4):
-            live.deliver(1, version)
+            broker.publish(1, version)
         first = await asyncio.wait_for(waiting, 1)
-        live.deliver(1, 5)  # heard already: not again, only the beat
+        broker.publish(1, 5)  # heard already: not again, only the beat
         second = await asyncio.wait_for(anext(stream), 1)
         return [first, second]
 
     assert versions_seen(monkeypatch, play) == [5, None]
 
 
-def test_a_closed_stream_leaves_no_subscription_and_no_beat(monkeypatch):
-    before = live.stats()["streams"]
-    beats = []
-    fire = streams._Keepalive.fire
-    monkeypatch.setattr(streams._Keepalive, "fire", lambda self: (beats.append(1), fire(self)))
+def test_a_closed_stream_leaves_no_subscription(monkeypatch):
+    seen = []
 
-    async def play(stream):
+    async def play(stream, broker):
         waiting = asyncio.ensure_future(anext(stream))
         await asyncio.sleep(0)
-        assert live.stats()["streams"] == before + 1
+        seen.append(broker.stats())
         waiting.cancel()
-        await asyncio.sleep(0.15)  # three beats' time
-        return len(beats)
+        with contextlib.suppress(asyncio.CancelledError):
+            await waiting  # the phone went away
+        return broker
 
-    assert versions_seen(monkeypatch, play) == 0
-    assert live.stats()["streams"] == before
+    broker = versions_seen(monkeypatch, play)
+    assert seen == [{"streams": 1, "sessions": 1}]
+    assert broker.stats() == {"streams": 0, "sessions": 0}
 
 
-def test_a_seat_taken_comes_after_the_version_it_came_with_and_only_where_asked(monkeypatch):
-    """A phone taking a seat is no version: a stream that shows the seats (the host's page, the
-    board) is told so after any version heard at the same time; the others never hear of it."""
-    monkeypatch.setattr(streams, "KEEPALIVE_SECONDS", 0.05)
-    monkeypatch.setattr(live, "uses_notify", lambda: False)
+def test_a_seat_taken_comes_after_the_version_it_came_with(monkeypatch):
+    """A phone taking a seat is no version: a stream hears of it after any version heard at the
+    same time."""
 
-    async def current_version(pk):
-        return 2
+    async def play(stream, broker):
+        waiting = asyncio.ensure_future(anext(stream))
+        await asyncio.sleep(0)  # subscribed
+        broker.publish(1, 2, seats=True)  # a seat taken: the version as it was
+        broker.publish(1, 3)
+        await asyncio.sleep(0.01)  # both on the queue before it is read
+        return [await asyncio.wait_for(waiting, 1), await asyncio.wait_for(anext(stream), 1)]
 
-    monkeypatch.setattr(streams, "_current_version", current_version)
-
-    async def heard(seats):
-        stream = streams._versions(1, 2, seats=seats)
-        try:
-            waiting = asyncio.ensure_future(anext(stream))
-            await asyncio.sleep(0)  # subscribed
-            live.deliver_seats(1)
-            live.deliver(1, 3)
-            await asyncio.sleep(0.01)  # both on the queue before it is read
-            seen = [await asyncio.wait_for(waiting, 1)]
-            seen.append(await asyncio.wait_for(anext(stream), 1))
-            return seen
-        finally:
-            await stream.aclose()
-
-    assert off_the_loop(lambda: asyncio.run(heard(True))) == [3, live.SEATS]
-    assert off_the_loop(lambda: asyncio.run(heard(False))) == [3, None]
+    assert versions_seen(monkeypatch, play) == [3, live.SEATS]

@@ -129,7 +129,7 @@ def test_the_panel_s_sentences_are_texts():
     check_said(live["ask"])
     check_said(live["phase_name"])
     check_said(live["event"]["kind"])
-    for row in live["grid"]():  # worked out when the template reads it
+    for row in live["grid"]:
         for cell in row["cells"]:
             check_said(cell["where"])
     model = panel.panel_model(state, viewer=None, is_host=True, data=[], posted=None,

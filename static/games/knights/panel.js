@@ -37,7 +37,7 @@
     }
   }
   // What this phone's last move should bring into view; kept until its next tap, as the page
-  // may still change after the answer (the stream's push, the controls fetched again). The form
+  // may still change after the answer (the stream's pushes). The form
   // is read as it is sent: by the answer it has been swapped out of the page.
   var wanted = null;
   document.body.addEventListener("htmx:beforeRequest", function (event) {
@@ -56,7 +56,7 @@
     window.requestAnimationFrame(showResult);
   }
   document.body.addEventListener("htmx:afterSettle", later);
-  // The controls fetched again by the page's script (static/js/table.js).
+  // This phone's controls pushed anew (static/js/table.js).
   document.body.addEventListener("companion:controls", later);
   document.addEventListener("pointerdown", function (event) {
     // The second tap of a double tap lands on the form being sent: still the same move.

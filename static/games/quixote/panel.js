@@ -56,14 +56,13 @@
     if (box.top < covered || box.top > window.innerHeight - 60) {
       target.scrollIntoView({ block: "start" });
     }
-    // Which version's result is in view (the browser tests wait on it). Done with this move
-    // unless this phone's forms are still to be fetched again (they move the page once more).
+    // Which version's result is in view (the browser tests wait on it).
     var table = document.getElementById("table");
     if (table) table.dataset.qxShown = table.dataset.version;
-    if (!controlsStale()) moved = false;
   }
-  // The page may still change after the answer (the stream's push, the panel fetched again when
-  // a round ends): until this phone types again, each change brings the result back in view.
+  // The page may still change after the answer (the stream's pushes, this phone's panel among
+  // them when a round ends): until this phone types again, each change brings the result back
+  // in view.
   var moved = false;
   function afterMove() {
     if (moved) window.requestAnimationFrame(showResult);
@@ -77,13 +76,6 @@
   document.body.addEventListener("htmx:afterSettle", afterMove);
   document.addEventListener("input", function () { moved = false; }, true);
 
-  // The score forms fetched again by the page's script when a round ends (static/js/table.js).
+  // This phone's score forms pushed when a round ends (static/js/table.js).
   document.body.addEventListener("companion:controls", afterMove);
-
-  // Whether this phone's forms were drawn for an older table (table.js then fetches them).
-  function controlsStale() {
-    var panel = document.getElementById("qx");
-    var now = document.getElementById("qx-now");
-    return !!(panel && now && panel.dataset.controls !== now.dataset.controls);
-  }
 })();
