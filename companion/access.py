@@ -8,9 +8,9 @@
 from django.db.models import FilteredRelation, Q
 from django.utils.translation import gettext as _
 
+from companion.actors import Actor
 from companion.errors import Forbidden, NotFound, Refused
 from companion.models import Guest, Session
-from companion.services import Actor
 
 GUEST_HEADER = "X-Guest-Token"
 

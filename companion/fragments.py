@@ -17,11 +17,11 @@ from django.utils import timezone
 from django.utils.functional import SimpleLazyObject
 from django.utils.translation import gettext as _
 
-from companion import engine, plugins, services
+from companion import authority, engine, plugins
+from companion.actors import Actor
 from companion.engine import listing
 from companion.language import say
 from companion.models import Session
-from companion.services import Actor
 from companion.stats import said_score, session_standings
 
 SHARED = ("scoreboard", "now", "log", "undo")
@@ -52,7 +52,7 @@ def fragment_context(session, actor, *, posted=None, refusal=None, panel=True):
         # Which phones the undo button is for (table.js hides it from the others): words, as the
         # one fragment serves every phone.
         last_active.undo_by = _reach_words(
-            services.undo_phones(session=session, move=last_active, rules=rules))
+            authority.undo_phones(session=session, move=last_active, rules=rules))
     state = rules.redact(session.state, viewer)
     standings = session_standings(session, rules)
     if session.logged:  # a play entered afterwards: its final standings, and no panel to play
@@ -132,10 +132,10 @@ def _undone_recently(moves):
 
 def _redo_reach(session, rules, undone):
     """`undone` (the move a Redo puts back, or None) with `redo_by`: which phones the Redo is for,
-    the move's authority now (services.move_phones)."""
+    the move's authority now (authority.move_phones)."""
     if undone is not None:
         try:
-            seats = services.move_phones(session=session, rules=rules, type=undone.type,
+            seats = authority.move_phones(session=session, rules=rules, type=undone.type,
                                          data=undone.data)
         except Exception:  # noqa: BLE001 - a move the rules no longer read: shown to all
             seats = None

@@ -8,6 +8,7 @@ import os
 import pytest
 from playwright.sync_api import expect
 
+from companion.models import Session
 from tests.e2e.conftest import guest_phone_for, no_sideways_scroll, screenshot, words_cut_in_two
 from tests.factories import session_for
 
@@ -171,5 +172,5 @@ def test_a_round_refused_because_a_phone_saved_its_own_comes_back_with_each_seat
     expect(form.locator("#pad-score-2")).to_have_value("7")
     form.get_by_role("button", name="Save round 1").click()
     expect(ana.locator("#log")).to_contain_text("Ana +14")
-    assert [row["scores"] for row in services.Session.objects.get(pk=session.pk).state["seats"]] \
+    assert [row["scores"] for row in Session.objects.get(pk=session.pk).state["seats"]] \
         == [[14], [21], [7]]

@@ -1,5 +1,5 @@
 """A guest's phone is not offered an undo or a Redo it would only be refused: the undo button is
-drawn once for every phone, saying which phones it is for (services.undo_phones), and the page
+drawn once for every phone, saying which phones it is for (authority.undo_phones), and the page
 hides it from the others. The host sees every one."""
 
 import pytest

@@ -7,8 +7,8 @@ from django.apps import apps
 from django.utils import translation
 
 from companion import services
+from companion.actors import Actor
 from companion.models import Move
-from companion.services import Actor
 
 backfill = import_module("companion.migrations.0009_move_message").lines_of_played_games
 

@@ -7,8 +7,8 @@ import pytest
 from django.test import Client
 
 from companion import services
+from companion.actors import Actor
 from companion.models import Guest
-from companion.services import Actor
 from tests.factories import session_for
 from tests.views.helpers import browser_for, guest_browser
 

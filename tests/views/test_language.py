@@ -81,8 +81,8 @@ def test_only_the_host_sets_the_tables_language_and_the_board_speaks_it(alice, g
 
 
 def test_the_service_refuses_a_guest_as_the_page_does(game, bob):
+    from companion.actors import Actor
     from companion.errors import Forbidden
-    from companion.services import Actor
 
     try:
         services.session_language_set(session=game, actor=Actor(guest=bob), language="es")

@@ -1,0 +1,60 @@
+"""Accounts and the host's roster of players."""
+
+
+from django.contrib.auth import get_user_model, password_validation
+from django.core.exceptions import ValidationError
+from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
+from rest_framework.authtoken.models import Token
+
+from companion import inputs
+from companion.errors import (
+    Invalid,
+    NameTaken,
+)
+from companion.models import Player
+
+
+def user_register(*, username, password):
+    """A new host account; returns its API token."""
+    User = get_user_model()
+    username = inputs.text(username, field="username", label=_("The user name"),
+                           max_length=User._meta.get_field("username").max_length)
+    if not username:
+        message = _("Choose a user name.")
+        raise Invalid(message, fields={"username": [message]})
+    if User.objects.filter(username__iexact=username).exists():
+        raise NameTaken(username)
+    candidate = User(username=username)
+    try:
+        password_validation.validate_password(password or "", candidate)
+    except ValidationError as error:
+        raise Invalid(" ".join(error.messages), fields={"password": error.messages}) from None
+    try:
+        with transaction.atomic():
+            user = User.objects.create_user(username=username, password=password)
+            token = Token.objects.create(user=user)
+    except IntegrityError:  # the same name registered at the same moment (any case)
+        raise NameTaken(username) from None
+    return user, token.key
+
+
+def token_for(*, user):
+    token, _created = Token.objects.get_or_create(user=user)
+    return token.key
+
+
+def player_create(*, owner, name):
+    name = inputs.text(name, field="name", label=_("The name"),
+                       max_length=Player._meta.get_field("name").max_length)
+    if not name:
+        message = _("A player needs a name.")
+        raise Invalid(message, fields={"name": [message]})
+    if Player.objects.filter(owner=owner, name__iexact=name).exists():
+        message = _("You already have a player called %(name)s.") % {"name": name}
+        raise Invalid(message, fields={"name": [message]})
+    try:
+        with transaction.atomic():
+            return Player.objects.create(owner=owner, name=name)
+    except IntegrityError:
+        raise Invalid(_("You already have a player called %(name)s.") % {"name": name}) from None

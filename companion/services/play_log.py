@@ -1,0 +1,247 @@
+"""Plays logged after the fact: a game played away from the app, its standings from its scores."""
+
+import datetime
+from collections import ChainMap
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from companion import engine, inputs, stats
+from companion.errors import (
+    Invalid,
+)
+from companion.language import say
+from companion.models import Result, Seat, Session
+from companion.services.sessions import played_title, seat_players, session_save_with_a_code
+
+# How a named game is won (the score pad's option "win"): the highest score, the lowest,
+# together (cooperative) or with no points (the winners named). Our own games: the highest.
+LOG_WINS = ("high", "low", "coop", "none")
+
+
+LOG_WINS = ("high", "low", "coop", "none")
+LOG_MINUTES_MAX = 24 * 60
+
+
+LOG_MINUTES_MAX = 24 * 60
+# No play is older: a date before it is a typing slip (year 1 made a game last 2,025 years in
+# statistics and a date BG Stats cannot read in the share link).
+EARLIEST_PLAY = datetime.datetime(1900, 1, 1, tzinfo=datetime.UTC)
+
+
+EARLIEST_PLAY = datetime.datetime(1900, 1, 1, tzinfo=datetime.UTC)
+LOG_NOTE_MAX = 1000
+
+
+LOG_NOTE_MAX = 1000
+LOG_NUMBER_MAX = 1e9  # a score or a length past it is a slip of the keyboard
+
+
+def _log_number(value, *, label, field):
+    if value is None or value == "":
+        return None
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or value != value:
+        message = _("%(label)s is a number, not %(value)s.") % {"label": label,
+                                                               "value": str(value)[:20]}
+        raise Invalid(message, fields={field: [message]})
+    if abs(value) > LOG_NUMBER_MAX:
+        message = _("%(label)s is at most a billion, more or less.") % {"label": label}
+        raise Invalid(message, fields={field: [message]})
+    return value
+
+
+def play_standings(*, names, scores, winners, win):
+    """The final standings of a logged play (rows as engine.standings_of gives them) from each
+    seat's score (None when not given) and whether it was named a winner.
+
+    Scored games rank by score (highest or lowest first); winners named there go first (a
+    tie-break the scores do not show). Cooperative: everyone shares rank 1 and wins or loses
+    together. No points: the winners named are first, the others second."""
+    given = [score is not None for score in scores]
+    named = any(winners)
+    if win == "none":
+        if any(given):
+            message = _("A game with no points takes no scores: tick the winners instead.")
+            raise Invalid(message, fields={"players": [message]})
+        if not named:
+            message = _("Tick the winner, or the winners.")
+            raise Invalid(message, fields={"players": [message]})
+    elif win != "coop":
+        if any(given) and not all(given):
+            message = _("Give every player a score, or none.")
+            raise Invalid(message, fields={"players": [message]})
+        if not any(given) and not named:
+            message = _("Give the final scores, or tick the winners.")
+            raise Invalid(message, fields={"players": [message]})
+    # Shown as 0 where nobody scored; kept as no score (`unscored`) for the statistics.
+    rows = [{"seat": seat, "name": name, "score": float(score or 0),
+             "details": {} if score is not None else {"scored": False}}
+            for seat, (name, score) in enumerate(zip(names, scores, strict=True))]
+    if win == "coop":
+        keys = [0 for _row in rows]
+    else:
+        sign = 1 if win == "low" else -1
+        keys = [(named and not winner, sign * row["score"] if win != "none" else 0)
+                for row, winner in zip(rows, winners, strict=True)]
+    for row, key, winner in zip(rows, keys, winners, strict=True):
+        row["rank"] = 1 + sum(1 for other in keys if other < key)
+        if win == "coop":
+            row["winner"] = named
+        else:
+            row["winner"] = winner if named else row["rank"] == 1
+        row["leader"] = row["rank"] == 1
+    return sorted(rows, key=lambda row: (row["rank"], row["seat"]))
+
+
+def _log_start(played_at, minutes):
+    """When the play began: a day's noon (now, less its length, for today), or the time given."""
+    now = timezone.now()
+    if played_at is None or played_at == "":
+        played_at = timezone.localdate()
+    if isinstance(played_at, str):
+        try:
+            played_at = datetime.date.fromisoformat(played_at)
+        except ValueError:
+            message = _("The date is a day like 2026-11-24, not %(raw)s.") % {
+                "raw": played_at[:20]}
+            raise Invalid(message, fields={"played_at": [message]}) from None
+    if isinstance(played_at, datetime.datetime):
+        start = played_at if timezone.is_aware(played_at) else timezone.make_aware(played_at)
+    elif isinstance(played_at, datetime.date):
+        if played_at == timezone.localdate():
+            start = now - datetime.timedelta(minutes=minutes or 0)
+        else:
+            start = timezone.make_aware(datetime.datetime.combine(played_at,
+                                                                  datetime.time(12, 0)))
+    else:
+        message = _("The date is a day like 2026-11-24.")
+        raise Invalid(message, fields={"played_at": [message]})
+    if start > now:
+        message = _("That day is still to come: log a play once it is played.")
+        raise Invalid(message, fields={"played_at": [message]})
+    if start < EARLIEST_PLAY:
+        message = _("That day is before 1900: give the day the play was played.")
+        raise Invalid(message, fields={"played_at": [message]})
+    return start
+
+
+def _logged_game(game, title):
+    """The API's contract says "game": a slug or a game's name. One of ours by its name ("Don
+    Quixote", any case) is its slug; any other name, with no title given, is a named game's
+    title ("Carcassonne"), as if sent as the title."""
+    games = engine.all_games()
+    if not game or game in {rules.slug for rules in games}:
+        return game, title
+    named = {rules.name.casefold(): rules.slug for rules in games}
+    if game.casefold() in named:
+        return named[game.casefold()], title
+    if engine.titled_game() and not (isinstance(title, str) and title.strip()):
+        return "", game
+    return game, title
+
+
+def play_log(*, owner, game="", title="", played_at=None, minutes=None, location="",
+             players=None, note="", win="high", known=None):
+    """A play not played in the app, entered afterwards: a finished session (logged) with its
+    seats and Result rows and no moves. `game` is one of the games' slugs, or empty (or the
+    named game's slug) with `title` naming the game played; `players` are {"name", "player"?,
+    "score"?, "winner"?}. Its state is the game's set-up with the play under "logged" (the note,
+    the length, the final standings), so that every page opening it works; the pages show the
+    logged standings in place of the panel.
+
+    `known`: the titles and players an import's earlier plays found (see seat_players); what
+    this play finds joins it only once the play is written (a refused play's new roster player
+    is rolled back with it)."""
+    learned = {}
+    lookups = ChainMap(learned, {} if known is None else known)
+    if not isinstance(game, str):
+        raise Invalid(_("The game is the slug of a game, or empty for a named game."),
+                      fields={"game": [_("The game is the slug of a game.")]})
+    game, title = _logged_game(game.strip(), title)
+    title = inputs.text(title, field="title", label=_("The game's name"),
+                        max_length=Session._meta.get_field("title").max_length)
+    if title:  # "carcassonne" is the Carcassonne played before: one game in statistics
+        if ("title", title) not in lookups:
+            learned[("title", title)] = played_title(owner=owner, title=title)
+        title = lookups[("title", title)]
+    titled = engine.titled_game()
+    game = game.strip() or (titled.slug if title and titled else "")
+    if not game:
+        message = _("Name the game played.")
+        raise Invalid(message, fields={"game": [message]})
+    rules = engine.get(game)
+    if rules.title is not None and not title:
+        message = _("Name the game played, for example Carcassonne.")
+        raise Invalid(message, fields={"title": [message]})
+    if rules.title is None and title:
+        message = _("%(game)s is a game of its own: leave the name empty.") % {
+            "game": say(rules.name)}
+        raise Invalid(message, fields={"title": [message]})
+    if win not in LOG_WINS:
+        message = _("A game is won by the highest score (high), the lowest (low), together "
+                    "(coop) or with no points (none), not %(raw)s.") % {"raw": str(win)[:20]}
+        raise Invalid(message, fields={"win": [message]})
+    if rules.title is None and win != "high":
+        message = _("%(game)s is won by the highest score.") % {"game": say(rules.name)}
+        raise Invalid(message, fields={"win": [message]})
+    minutes = _log_number(minutes, label=_("The length"), field="minutes")
+    if minutes is not None and (minutes != int(minutes) or not 0 < minutes <= LOG_MINUTES_MAX):
+        message = _("The length is a whole number of minutes from 1 to %(max)s.") % {
+            "max": LOG_MINUTES_MAX}
+        raise Invalid(message, fields={"minutes": [message]})
+    minutes = int(minutes) if minutes is not None else None
+    start = _log_start(played_at, minutes)
+    location = inputs.text(location, field="location", label=_("The place"),
+                           max_length=Session._meta.get_field("location").max_length)
+    note = inputs.text(note, field="note", label=_("The note"), max_length=LOG_NOTE_MAX)
+    if not isinstance(players, list) or not players:
+        message = _("Name the players.")
+        raise Invalid(message, fields={"players": [message]})
+    seats, scores, winners = [], [], []
+    for entry in players:
+        if isinstance(entry, str):
+            entry = {"name": entry}
+        if not isinstance(entry, dict):
+            message = _("Each player is {\"name\", \"score\", \"winner\"}.")
+            raise Invalid(message, fields={"players": [message]})
+        scores.append(_log_number(entry.get("score"), label=_("A score"), field="players"))
+        winner = entry.get("winner", False)
+        if not isinstance(winner, bool):
+            message = _("A player's winner is true or false.")
+            raise Invalid(message, fields={"players": [message]})
+        winners.append(winner)
+        seats.append({key: entry[key] for key in ("name", "player") if key in entry})
+    with transaction.atomic():
+        seated = seat_players(owner=owner, players=seats, known=lookups)
+        rules.check_seat_count(len(seated))
+        names = [name for name, _player in seated]
+        rows = play_standings(names=names, scores=scores, winners=winners, win=win)
+        named = rules.titled_options(title, win) if title else None
+        options = rules.resolve_options(named, len(seated))
+        finish = start + datetime.timedelta(minutes=minutes or 0)
+        session = Session(owner=owner, game=rules.slug, options=options, location=location,
+                          title=title, logged=True, status=Session.Status.FINISHED,
+                          finished_at=finish)
+        state = engine.initial_state(rules, names, options, session.seed)
+        state["logged"] = {"note": note, "minutes": minutes, "win": win,
+                           "standings": rows}
+        session.state = state
+        session_save_with_a_code(session)
+        # created_at is set on insert; a logged play began when it was played.
+        Session.objects.filter(pk=session.pk).update(created_at=start)
+        session.created_at = start
+        Seat.objects.bulk_create(
+            Seat(session=session, index=i, name=name, player=player)
+            for i, (name, player) in enumerate(seated)
+        )
+        Result.objects.bulk_create(
+            Result(session=session, seat=row["seat"], name=row["name"],
+                   player_id=seated[row["seat"]][1].pk, owner_id=owner.pk, game=session.game,
+                   title=title, score=stats.result_score(row), rank=row["rank"],
+                   winner=row["winner"], details={}, finished_at=finish)
+            for row in rows
+        )
+    if known is not None:
+        known.update(learned)
+    return session
