@@ -5,7 +5,7 @@ refused)."""
 
 from django.utils.translation import gettext as _
 
-from companion import engine
+from companion import engine, plugins
 from companion.errors import (
     Forbidden,
 )
@@ -82,7 +82,7 @@ def undo_authorize(*, session, move, actor):
     guest's phone its own moves and those about its seat while the game is on."""
     if actor.is_host:
         return
-    why = _undo_kept_for_host(session, move, engine.get(session.game))
+    why = _undo_kept_for_host(session, move, plugins.rules_of(session.game))
     if why:
         raise Forbidden(why)
     phones = _undo_movers(move)

@@ -51,7 +51,7 @@ import uuid
 from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 
-from companion import engine, stats
+from companion import plugins, stats
 from companion.errors import Invalid
 
 SOURCE_NAME = "Companion"
@@ -108,7 +108,7 @@ def send_play(session, *, standings, seats, rules=None):
     """The play BG Stats' create-play link carries, from a finished session, its standings
     (rows with "seat", "name", "score", "rank", "winner") and its seats (objects with index,
     name, player_id)."""
-    rules = rules or engine.get(session.game)
+    rules = rules or plugins.rules_of(session.game)
     win = win_of(session)
     # A game whose standings score no one (Jack Rabbits: the royals held rank the seats, but
     # the game has no points) is sent as one without points, as a "no points" play is.
@@ -152,7 +152,7 @@ def send_link(session, *, standings=None, rules=None):
     """BG Stats' create-play link for a finished session; None while it is being played."""
     if not session.is_finished:
         return None
-    rules = rules or engine.get(session.game)
+    rules = rules or plugins.rules_of(session.game)
     if standings is None:
         standings = stats.session_standings(session, rules)
     return link_of(send_play(session, standings=standings, seats=list(session.seats.all()),
@@ -305,7 +305,7 @@ def suggested_matches(backup, roster):
 def game_of(game, games=None):
     """(slug, title, win) a BG Stats game is logged as: one of ours by its BoardGameGeek id or
     its name, else a named game won as BG Stats says (noPoints, cooperative, highestWins)."""
-    games = games if games is not None else engine.all_games()
+    games = games if games is not None else plugins.all_rules()
     name = game["name"].strip()
     bgg = game.get("bggId")
     for rules in games:
@@ -356,7 +356,7 @@ def plan(backup, *, matches, roster):
     """What the import logs: ([{"key", "label", "log": services.play_log's keywords}], skipped
     [(label, why)]). `matches` {backup player id: roster player id or None}, `roster`
     {id: name}."""
-    games = engine.all_games()
+    games = plugins.all_rules()
     game_map = {gid: game_of(game, games) for gid, game in backup["games"].items()}
     names = new_names(backup, roster)
     entries, skipped = [], []
@@ -426,7 +426,7 @@ def backup_of(*, owner):
         results.setdefault(row["session_id"], []).append(row)
     players = dict(Player.objects.filter(owner=owner).values_list("id", "name"))
     games, locations, plays, guests = {}, {}, [], {}
-    rules_of = {rules.slug: rules for rules in engine.all_games()}
+    rules_of = {rules.slug: rules for rules in plugins.all_rules()}
     for session in sessions:
         logged = session["state__logged"] or {}
         win = (logged.get("win") if session["logged"] else

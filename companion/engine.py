@@ -460,32 +460,3 @@ def _named_seat(name: str, data: Mapping[str, Any], state: State) -> Any:
 
 def _is_seat(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and value >= 0
-
-
-# The rules of every registered game: slug -> Game. Filled by companion.plugins.register.
-_registry: dict[str, Game] = {}
-
-
-def register(game: Game) -> None:
-    _registry[game.slug] = game
-
-
-def unregister(slug: str) -> None:
-    _registry.pop(slug, None)
-
-
-def get(slug: str) -> Game:
-    try:
-        return _registry[slug]
-    except (KeyError, TypeError):
-        raise RuleViolation(_("There is no game called {slug}.", slug=repr(slug)),
-                            field="game") from None
-
-
-def titled_game() -> Game | None:
-    """The installed game whose rules serve any named game (it declares `titled_options`)."""
-    return next((game for game in all_games() if game.titled_options), None)
-
-
-def all_games() -> list[Game]:
-    return sorted(_registry.values(), key=lambda game: game.name)

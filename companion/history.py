@@ -12,7 +12,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from companion import charts, engine, inputs, plugins, stats
+from companion import charts, inputs, plugins, stats
 from companion.bad_input import bad_input_page
 from companion.engine import Refused, RuleViolation
 from companion.models import Player, Session
@@ -36,7 +36,7 @@ def _own_player(request, pk):
 
 def _game(slug):
     try:
-        return engine.get(slug)
+        return plugins.rules_of(slug)
     except RuleViolation:
         raise Http404(_("There is no such game.")) from None
 
@@ -63,7 +63,7 @@ def _filter_text(request, name):
 @login_required
 def history(request):
     roster = list(Player.objects.filter(owner=request.user).only("id", "name"))
-    games = engine.all_games()
+    games = plugins.all_rules()
     named = _named(request.user)
     # ?game= is a game's slug, or the key of a named game ("pad:Carcassonne", as the list
     # offers it); ?title= names the game played too.
@@ -144,7 +144,7 @@ def session_detail(request, pk):
 def player_detail(request, pk):
     player = _own_player(request, pk)
     figures = stats.player_stats(player=player, history=True)
-    names = {game.slug: game.name for game in engine.all_games()}
+    names = {game.slug: game.name for game in plugins.all_rules()}
     games = []
     for key, row in figures["games"].items():
         slug, title = stats.split_key(key)

@@ -8,7 +8,7 @@ from django.db.models.functions import Lower
 from django.utils.functional import cached_property
 from django.utils.translation import gettext_lazy as _
 
-from companion import engine
+from companion import engine, plugins
 
 # No 0/O, 1/I/L: a code is read aloud across a table and typed on a phone.
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
@@ -125,7 +125,7 @@ class Session(models.Model):
         from companion import engine
 
         try:
-            return engine.get(self.game).name
+            return plugins.rules_of(self.game).name
         except engine.RuleViolation:  # a game no longer installed
             return self.game
 

@@ -5,7 +5,7 @@ import json
 from django.core.serializers.json import DjangoJSONEncoder
 from django.utils.translation import gettext as _
 
-from companion import engine, plugins
+from companion import plugins
 from companion.api.errors import field_messages, first_sentence
 from companion.engine import RuleViolation
 from companion.errors import Invalid
@@ -16,7 +16,7 @@ def move_payload(*, game, move_type, fields, owner=None):
     """The move's data, checked by `games/<game>/moves.py`, as plain JSON-able values. The
     serializers see the session's host (`owner`, an id) in their context: what a host keeps of
     their own (e.g. cards) is looked up among that host's."""
-    rules = engine.get(game)
+    rules = plugins.rules_of(game)
     if move_type is not None and not isinstance(move_type, str):
         raise Invalid(_("The field `type` names a move: it is text."),
                       fields={"type": [_("Not a valid string.")]})

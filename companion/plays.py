@@ -10,7 +10,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from companion import engine, inputs, stats
+from companion import inputs, plugins, stats
 from companion.errors import Invalid, Refused
 from companion.models import Player
 from companion.services import LOG_WINS, play_log
@@ -28,7 +28,7 @@ def game_of(text):
     """(slug, title) for what was typed as the game: one of the games by its name or slug, else
     the name of a game played on the score pad."""
     text = (text or "").strip()
-    for game in engine.all_games():
+    for game in plugins.all_rules():
         if game.title is None and text.lower() in (game.name.lower(), game.slug):
             return game.slug, ""
     return "", text
@@ -101,7 +101,7 @@ def play_new(request):
     context = {
         "error": error, "post": post,
         "today": timezone.localdate().isoformat(),
-        "games": [game.name for game in engine.all_games() if game.title is None]
+        "games": [game.name for game in plugins.all_rules() if game.title is None]
         + [title for _slug, title in stats.named_games(owner=request.user)],
         "roster": Player.objects.filter(owner=request.user).only("name"),
         "locations": stats.locations(owner=request.user),

@@ -72,22 +72,38 @@ class Plugin:
         return f"games/{self.slug}/stats.html" if self.stats else None
 
 
+# The one registry: slug -> Plugin, filled by each game's AppConfig (companion.apps.GameConfig).
 _plugins: dict[str, Plugin] = {}
 
 
 def register(plugin: Plugin) -> None:
     _plugins[plugin.slug] = plugin
-    engine.register(plugin.rules)
 
 
 def unregister(slug: str) -> None:
     _plugins.pop(slug, None)
-    engine.unregister(slug)
 
 
 def get(slug: str) -> Plugin:
-    engine.get(slug)  # the one sentence for an unknown game
-    return _plugins[slug]
+    try:
+        return _plugins[slug]
+    except (KeyError, TypeError):
+        raise engine.RuleViolation(engine._("There is no game called {slug}.", slug=repr(slug)),
+                                   field="game") from None
+
+
+def rules_of(slug: str) -> engine.Game:
+    """The pure rules of the game called `slug`; a refusal in a sentence for an unknown one."""
+    return get(slug).rules
+
+
+def all_rules() -> list[engine.Game]:
+    return [plugin.rules for plugin in all_plugins()]
+
+
+def titled_game() -> engine.Game | None:
+    """The installed game whose rules serve any named game (it declares `titled_options`)."""
+    return next((game for game in all_rules() if game.titled_options), None)
 
 
 def all_plugins() -> list[Plugin]:

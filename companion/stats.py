@@ -45,7 +45,7 @@ def session_standings(session, rules=None):
     """A session's standings as the pages and the API show them, logged plays' included."""
     if session.logged:
         return logged_standings(session)
-    return engine.standings_of(rules or engine.get(session.game), session.state)
+    return engine.standings_of(rules or plugins.rules_of(session.game), session.state)
 
 
 # Export --------------------------------------------------------------------------------------
@@ -92,7 +92,7 @@ def result_score(row):
 def session_export(*, session):
     """The session with its full move log, as JSON that session_import takes back. A logged
     play has no moves: its state's "logged" holds the play (note, length, standings)."""
-    rules = engine.get(session.game)
+    rules = plugins.rules_of(session.game)
     return {
         "format": "companion-session",
         "format_version": 1,
@@ -404,7 +404,7 @@ def session_history(*, owner, game=None, title=None, player=None, since=None, un
 def session_timeline(*, session):
     """Every move of a session in order, with who played it, the dice the app rolled and the
     standings after it (None for undone moves), by replaying the log once. Two queries."""
-    rules = engine.get(session.game)
+    rules = plugins.rules_of(session.game)
     seats = list(session.seats.order_by("index"))
     names = {seat.index: seat.name for seat in seats}
     moves = list(Move.objects.filter(session=session).select_related("actor_user")

@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 from django.views import defaults
 from django.views.decorators.http import require_POST
 
-from companion import engine, inputs, limits, plugins, services, setup_form, stats
+from companion import inputs, limits, plugins, services, setup_form, stats
 from companion.access import guest_cookie_name, page_access
 from companion.engine import RuleViolation
 from companion.errors import NeedsConfirmation, Refused, Stale
@@ -48,7 +48,7 @@ def home(request):
     if request.user.is_authenticated:
         recent = _sessions_with_seats().filter(owner=request.user)[:10]
     return render(request, "companion/home.html", {"recent": recent,
-                                                   "games": engine.all_games()})
+                                                   "games": plugins.all_rules()})
 
 
 def refused_page(request, template, context, refusal):
@@ -131,11 +131,11 @@ def sign_out(request):
 @login_required
 def session_new(request):
     slug = request.POST.get("game") or request.GET.get("game")
-    games = engine.all_games()
+    games = plugins.all_rules()
     if not slug:
         return render(request, "companion/new.html", {"games": games})
     try:
-        game = engine.get(slug)
+        game = plugins.rules_of(slug)
     except RuleViolation:
         raise Http404(_("There is no such game.")) from None
     roster = Player.objects.filter(owner=request.user)

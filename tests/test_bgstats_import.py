@@ -10,7 +10,7 @@ import pytest
 from django.core.management import CommandError, call_command
 
 from bench.bgstats_import import make_backup
-from companion import bgstats, engine, services, stats
+from companion import bgstats, plugins, services, stats
 from companion.errors import Refused
 from companion.models import Player, Result, Seat, Session
 
@@ -33,8 +33,8 @@ def recount(data):
     """The file's figures, counted plainly: per player and game, plays, wins and scores."""
     names = {player["id"]: player["name"] for player in data["players"]}
     games = {game["id"]: game for game in data["games"]}
-    ours = {game.name: game.slug for game in engine.all_games() if game.title is None}
-    titled = engine.titled_game().slug
+    ours = {game.name: game.slug for game in plugins.all_rules() if game.title is None}
+    titled = plugins.titled_game().slug
     players, per_game = {}, {}
     for play in data["plays"]:
         game = games[play["gameRefId"]]

@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from companion import bgstats, engine, services, stats
+from companion import bgstats, plugins, services, stats
 from companion.api.serializers import session_data
 from tests.factories import finished_session, play_to_the_end, session_for
 from tests.views.helpers import browser_for, guest_browser
@@ -62,7 +62,7 @@ def sent(session):
 def test_a_finished_game_of_each_of_ours(alice, game):
     session = finished_session(alice, game=game)
     play = sent(session)
-    rules = engine.get(game)
+    rules = plugins.rules_of(game)
     # Jack Rabbits has no points ("You will win if you return with 3 royal cards in hand"): the
     # royals held rank the seats but are sent as no one's score.
     points = game != "rabbits"
@@ -80,7 +80,7 @@ def test_a_finished_named_game_of_the_score_pad(alice):
 
 
 def test_a_named_game_won_by_the_lowest_score_with_a_starting_player(alice):
-    rules = engine.titled_game()
+    rules = plugins.titled_game()
     options = {**rules.titled_options("Golf", "low"), "first": 1}
     session = session_for(alice, game=rules.slug, players=("Ana", "Ben"), options=options)
     session.status = session.Status.FINISHED

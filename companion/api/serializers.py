@@ -5,7 +5,7 @@ from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from companion import bgstats, engine, stats
+from companion import bgstats, plugins, stats
 from companion.language import said_deep, say
 from companion.models import Move, Player, Session
 
@@ -59,7 +59,7 @@ class SessionSerializer(serializers.ModelSerializer):
         }
 
     def _rules(self, session):
-        return engine.get(session.game)
+        return plugins.rules_of(session.game)
 
     @extend_schema_field(serializers.DictField(help_text="The game's state, as its spec says."))
     def get_state(self, session):
@@ -95,7 +95,7 @@ def session_data(session, *, viewer=None):
     builds and copies its fields anew for each session, the most of a move's answer. The
     serializer stays what the schema says and what tests/api/test_session_data.py holds this
     answer to, field by field."""
-    rules = engine.get(session.game)
+    rules = plugins.rules_of(session.game)
     return {
         "id": session.pk,
         "code": session.code,

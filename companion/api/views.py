@@ -11,7 +11,7 @@ from rest_framework.pagination import PageNumberPagination
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from companion import engine, inputs, limits, live, services, stats
+from companion import engine, inputs, limits, live, plugins, services, stats
 from companion.access import owned_or_404, session_access
 from companion.api import serializers as s
 from companion.api.schema import move_request
@@ -148,7 +148,7 @@ def pool_stats():
 class GameList(APIView):
     @extend_schema(responses={200: s.GameSerializer(many=True), **ERRORS})
     def get(self, request):
-        return Response(s.GameSerializer(engine.all_games(), many=True).data)
+        return Response(s.GameSerializer(plugins.all_rules(), many=True).data)
 
 
 class SessionPagination(PageNumberPagination):
@@ -220,7 +220,7 @@ class MoveList(APIView):
                    responses={200: s.MoveOutSerializer(many=True), **ERRORS})
     def get(self, request, pk):
         session, actor = session_access(request, pk)
-        rules = engine.get(session.game)
+        rules = plugins.rules_of(session.game)
         after = inputs.optional_number(request.query_params.get("after"), label="after") or 0
         limit = inputs.optional_number(request.query_params.get("limit"), label="limit")
         limit = min(limit or MOVES_PAGE, MOVES_PAGE)
@@ -323,7 +323,7 @@ class GameStats(APIView):
     def get(self, request, slug):
         user = require_host(request)
         try:
-            game = engine.get(slug)
+            game = plugins.rules_of(slug)
         except engine.RuleViolation as refusal:  # the address names no game: nothing is there
             raise NotFound(refusal.message) from None
         title = ""
@@ -348,7 +348,7 @@ class Export(APIView):
     def get(self, request, pk):
         user = require_host(request)
         session = owned_or_404(sessions_with_seats(), user, pk=pk)
-        rules = engine.get(session.game)
+        rules = plugins.rules_of(session.game)
         # An export carries the whole log: it waits until no choice is sealed, so that not even
         # the host sees one early (a redacted export could not be imported back).
         if (rules.pending(session.state) if rules.pending

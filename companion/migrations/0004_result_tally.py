@@ -46,7 +46,7 @@ def rounds_recreate(apps, schema_editor):
 
 
 def tallies_backfill(apps, schema_editor):
-    from companion import engine
+    from companion import plugins
 
     Result = apps.get_model("companion", "Result")
     ResultTally = apps.get_model("companion", "ResultTally")
@@ -54,7 +54,7 @@ def tallies_backfill(apps, schema_editor):
         # No finish or undo may slip between the read and the write.
         schema_editor.execute("LOCK TABLE companion_result IN SHARE MODE")
     ResultTally.objects.all().delete()
-    for game in engine.all_games():
+    for game in plugins.all_rules():
         if game.tallies is None:
             continue
         sums = defaultdict(lambda: [0.0, 0])

@@ -4,13 +4,13 @@ from django.db import migrations, models
 def lines_of_played_games(apps, schema_editor):
     """Each move played before its line was kept as a message: its game's summary made again by
     replaying the session, so that older games read in each viewer's language too."""
-    from companion import engine
+    from companion import engine, plugins
 
     Session = apps.get_model("companion", "Session")
     Move = apps.get_model("companion", "Move")
     for session in Session.objects.filter(logged=False).iterator():
         try:
-            rules = engine.get(session.game)
+            rules = plugins.rules_of(session.game)
         except KeyError:
             continue
         names = list(session.seats.order_by("index").values_list("name", flat=True))

@@ -5,7 +5,7 @@ from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
-from companion import engine, live
+from companion import live, plugins
 from companion.authority import seat_name
 from companion.errors import (
     Conflict,
@@ -81,7 +81,7 @@ def guest_seat_claim(*, guest, seat):
     if session.is_finished:
         raise Conflict(_("This game is over: its seats stay as they were."))
     seat_checked(seat, session.seats.count())
-    rules = engine.get(session.game)
+    rules = plugins.rules_of(session.game)
     if guest.seat is not None and seat != guest.seat and rules.pending \
             and rules.pending(session.state):
         # A seat's phone sees that seat's secrets: moving to a seat whose choice the host

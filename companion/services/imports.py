@@ -6,7 +6,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from companion import engine, stats
+from companion import engine, plugins, stats
 from companion.errors import (
     Invalid,
     Refused,
@@ -116,7 +116,7 @@ def session_import(*, owner, data):
     ended = _export_time(data.get("finished_at"), what=_("its end"))
     if started and ended and ended < started:
         raise Invalid(_("This export is damaged: it ends before it starts."))
-    rules = engine.get(data.get("game"))
+    rules = plugins.rules_of(data.get("game"))
     entries = sorted((_import_entry(move, rules=rules, seat_count=len(names), owner=owner)
                       for move in moves),
                      key=lambda entry: entry["seq"])
@@ -126,7 +126,7 @@ def session_import(*, owner, data):
         session = session_create(owner=owner, game=data.get("game"), players=names,
                                  options=data.get("options") or {}, seed=data.get("seed"),
                                  location=data.get("location") or "")
-        rules = engine.get(session.game)
+        rules = plugins.rules_of(session.game)
         state = session.state
         rows = []
         for step in engine.steps(rules, state, session.seed, entries, tolerant=True):

@@ -7,7 +7,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from companion import engine
+from companion import engine, plugins
 from companion.authority import move_authorize, move_seat, seat_name, undo_authorize
 from companion.errors import (
     Conflict,
@@ -78,7 +78,7 @@ def move_play(*, session, type, data, actor, expected_version=None, key=None, an
         if prior is not None:
             prior.repeated = True
             return prior
-        rules = engine.get(session.game)
+        rules = plugins.rules_of(session.game)
         seq = session.last_seq + 1
         if not confirmed:
             _confirmation_asked(session, rules, type, data, actor, seq, expected_version)
@@ -147,7 +147,7 @@ def move_undo(*, session, actor, expected_version=None):
         last.undone_at = timezone.now()
         last.undone_by, last.undone_by_role = _undoer(session=session, actor=actor)
         last.save(update_fields=["undone", "undone_at", "undone_by", "undone_by_role"])
-        rules = engine.get(session.game)
+        rules = plugins.rules_of(session.game)
         session.state = session_replay(session=session, rules=rules)
         session.version += 1
         session_settle(session, rules)
@@ -178,7 +178,7 @@ def move_redo(*, session, actor, seq, expected_version=None, key=None):
 
 def session_replay(*, session, rules=None, upto=None):
     """The state folded from the set-up over the active moves (up to seq `upto`)."""
-    rules = rules or engine.get(session.game)
+    rules = rules or plugins.rules_of(session.game)
     moves = session.moves.filter(undone=False).order_by("seq")
     if upto is not None:
         moves = moves.filter(seq__lte=upto)

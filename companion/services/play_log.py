@@ -7,7 +7,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from companion import engine, inputs, stats
+from companion import engine, inputs, plugins, stats
 from companion.errors import (
     Invalid,
 )
@@ -130,13 +130,13 @@ def _logged_game(game, title):
     """The API's contract says "game": a slug or a game's name. One of ours by its name ("Don
     Quixote", any case) is its slug; any other name, with no title given, is a named game's
     title ("Carcassonne"), as if sent as the title."""
-    games = engine.all_games()
+    games = plugins.all_rules()
     if not game or game in {rules.slug for rules in games}:
         return game, title
     named = {rules.name.casefold(): rules.slug for rules in games}
     if game.casefold() in named:
         return named[game.casefold()], title
-    if engine.titled_game() and not (isinstance(title, str) and title.strip()):
+    if plugins.titled_game() and not (isinstance(title, str) and title.strip()):
         return "", game
     return game, title
 
@@ -165,12 +165,12 @@ def play_log(*, owner, game="", title="", played_at=None, minutes=None, location
         if ("title", title) not in lookups:
             learned[("title", title)] = played_title(owner=owner, title=title)
         title = lookups[("title", title)]
-    titled = engine.titled_game()
+    titled = plugins.titled_game()
     game = game.strip() or (titled.slug if title and titled else "")
     if not game:
         message = _("Name the game played.")
         raise Invalid(message, fields={"game": [message]})
-    rules = engine.get(game)
+    rules = plugins.rules_of(game)
     if rules.title is not None and not title:
         message = _("Name the game played, for example Carcassonne.")
         raise Invalid(message, fields={"title": [message]})

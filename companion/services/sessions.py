@@ -7,7 +7,7 @@ from django.db import IntegrityError, connection, transaction
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
-from companion import engine, inputs, live, stats
+from companion import engine, inputs, live, plugins, stats
 from companion.errors import (
     Conflict,
     Forbidden,
@@ -86,7 +86,7 @@ def played_title(*, owner, title):
 def session_create(*, owner, game, players, options=None, seed=None, location="",
                    host_seat=None, language=None):
     """A new game. `language` is the table's (the board speaks it); by default the host's."""
-    rules = engine.get(game)
+    rules = plugins.rules_of(game)
     language = _language_checked(language)
     if options is not None and not isinstance(options, dict):
         raise Invalid(_("The options are an object: {\"name\": value}."))

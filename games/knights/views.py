@@ -6,7 +6,7 @@ Read-only; it never looks at sealed choices, only at the faces the form sends.""
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
-from companion import engine
+from companion import plugins
 from companion.access import page_access
 from games.knights import panel
 from games.knights.moves import dotted
@@ -15,7 +15,7 @@ from games.knights.moves import dotted
 @require_GET
 def preview(request, pk):
     session, actor = page_access(request, pk, game="knights")
-    rules = engine.get(session.game)
+    rules = plugins.rules_of(session.game)
     result = panel.preview(rules.redact(session.state, actor.seat), dotted(request.GET))
     if request.htmx:
         return render(request, "games/knights/_preview.html", {"preview": result})

@@ -3,7 +3,7 @@ log lines, and the schema says so."""
 
 from django.utils import translation
 
-from companion import engine
+from companion import engine, plugins
 from companion.language import say
 from companion.models import Move
 
@@ -18,9 +18,9 @@ def test_a_field_refusal_in_the_requests_language(as_alice):
 
 
 def test_a_rules_refusal_is_said_at_the_edge_in_the_requests_language(as_alice, game):
-    refusal = engine.get("tiny").moves  # the refusal of a move the game does not have:
+    refusal = plugins.rules_of("tiny").moves  # the refusal of a move the game does not have:
     english = engine._("{game} has no move called {move} (its moves: {known}).",
-                       game=engine.get("tiny").name, move="'fly'",
+                       game=plugins.rules_of("tiny").name, move="'fly'",
                        known=", ".join(sorted(refusal)))
     with translation.override("es"):
         spanish = say(english)

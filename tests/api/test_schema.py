@@ -3,6 +3,7 @@
 import pytest
 import yaml
 
+from companion import plugins
 from companion.api.schema import SchemaView
 
 PATHS = [
@@ -66,12 +67,11 @@ def test_docs_serve_their_assets_from_this_app(anonymous):
 
 
 def test_every_game_move_has_its_fields_in_the_schema(schema):
-    from companion import engine
 
     components = schema["components"]["schemas"]
     body = schema["paths"]["/api/sessions/{id}/moves/"]["post"]["requestBody"]
     assert "MoveRequest" in str(body)
-    for game in engine.all_games():
+    for game in plugins.all_rules():
         for move_type in game.moves:
             name = f"{game.slug.title()}{move_type.title().replace('_', '')}MoveRequest"
             assert name in components, name

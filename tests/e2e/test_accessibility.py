@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from companion import engine
+from companion import plugins
 from tests.e2e.conftest import guest_phone_for, no_sideways_scroll, words_cut_in_two
 from tests.factories import finished_session, session_for
 
@@ -17,7 +17,7 @@ pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
 AXE = (Path(__file__).parent / "vendor" / "axe-4.10.3.min.js").read_text()
 NAMES = ["Vanessa", "Peter", "Íñigo", "Ana", "Leo", "Marta"]
-GAMES = [game for game in engine.all_games() if game.slug != "tiny"]
+GAMES = [game for game in plugins.all_rules() if game.slug != "tiny"]
 
 # axe's verdicts that fail the test; "moderate" and "minor" are advice.
 BLOCKING = ("critical", "serious")
@@ -124,7 +124,7 @@ def pages_of(part, alice):
                 # The last: a page address that finds nothing (404.html).
                 "signed_out": ["/", "/login/", "/signup/", "/join/", "/no/such/page/"],
                 "tables": {}}
-    session, done = played(engine.get(part), alice)
+    session, done = played(plugins.rules_of(part), alice)
     host = [f"/new/?game={part}", f"/join/{session.code}/", f"/s/{session.pk}/",
             f"/board/{session.board_key}/", f"/history/sessions/{session.pk}/",
             f"/s/{done.pk}/", f"/history/sessions/{done.pk}/", f"/history/games/{part}/",

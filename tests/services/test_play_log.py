@@ -27,7 +27,7 @@ def _pad_stand_in():
 def named_game():
     """The score pad: the installed one, or a stand-in while it is not."""
     try:
-        engine.get("pad")
+        plugins.rules_of("pad")
     except engine.RuleViolation:
         plugins.register(plugins.Plugin(rules=_pad_stand_in(), serializers=SERIALIZERS))
         yield "pad"
@@ -73,7 +73,7 @@ def test_a_logged_play_is_a_finished_session_with_results(alice):
     assert session.state["logged"]["note"] == "Ben's first game"
     assert stats.session_standings(session)[0]["name"] == "Ben"
     # The set-up of the game is there too: pages that read the game's state work on it.
-    assert engine.get("tiny").standings(session.state)
+    assert plugins.rules_of("tiny").standings(session.state)
 
 
 def test_winners_named_break_a_tie_of_scores(alice):
@@ -112,7 +112,7 @@ def test_a_named_game_ranks_as_it_is_won(alice, named_game, win, scores, winners
     session.refresh_from_db()
     assert (session.game, session.title, session.logged) == ("pad", "Carcassonne", True)
     assert session.game_name == "Carcassonne"
-    assert engine.get("pad").title(session.options) == "Carcassonne"
+    assert plugins.rules_of("pad").title(session.options) == "Carcassonne"
     assert session.options["win"] == win
     assert standings(session) == expected
     assert set(Result.objects.filter(session=session).values_list("title", flat=True)) == {

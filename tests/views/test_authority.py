@@ -189,7 +189,7 @@ def another_seats_move(session, seat):
     authority), playing on as the host until one comes; None if none comes."""
     import random
 
-    rules = engine.get(session.game)
+    rules = plugins.rules_of(session.game)
     candidates = plugins.get(session.game).samples
     rng = random.Random(f"authority:{session.game}")
     host = services.Actor(user=session.owner)

@@ -6,7 +6,7 @@ import datetime
 import pytest
 from django.utils import timezone
 
-from companion import engine, services
+from companion import plugins, services
 from companion.models import Result, Session
 from tests.api.test_plays import counts
 from tests.views.helpers import assert_phone_ready, browser_for
@@ -95,9 +95,9 @@ def test_bad_input_is_a_sentence_and_the_form_keeps_what_was_typed(alice, fields
     assert counts() == before
 
 
-@pytest.mark.parametrize("slug", [game.slug for game in engine.all_games()])
+@pytest.mark.parametrize("slug", [game.slug for game in plugins.all_rules()])
 def test_every_page_opening_a_logged_play_shows_its_standings(alice, slug):
-    rules = engine.get(slug)
+    rules = plugins.rules_of(slug)
     names = [f"P{number}" for number in range(max(rules.min_players, 2))]
     session = services.play_log(
         owner=alice, game=slug, title="Azul" if rules.title else "",
