@@ -48,7 +48,7 @@ install: $(STAMP)
 messages: $(STAMP)
 	$(BIN)/python manage.py messages $(if $(AREA),--area $(AREA))
 
-$(COLLECTED): $(STAMP) $(shell find static -type f)
+$(COLLECTED): $(STAMP) $(shell find static games/*/static -type f)
 	$(BIN)/python manage.py collectstatic --noinput -v0
 	rm -f staticfiles/.collected-* && touch $@
 

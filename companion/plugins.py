@@ -1,16 +1,15 @@
 """The boundary between the platform and the games: what each game declares, and where the
 platform finds it. The platform reads a game only through its `Plugin`; it names no game.
 
-A game is a Django app under `games/<slug>/` whose AppConfig subclasses `GameConfig` and names
-what it brings (see `GameConfig`). On start the config resolves those names into a `Plugin` and
-registers it here; the rules also go to `companion.engine`, which stays pure.
+A game is a Django app under `games/<slug>/`: its one declaration is `GAME` in
+`games/<slug>/game.py`, a `Plugin`, which its AppConfig (a `companion.apps.GameConfig`)
+registers here when Django starts. docs/adding-a-game.md walks through adding one.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from importlib import import_module
 from typing import Any
 
 from companion import engine
@@ -38,6 +37,8 @@ class Plugin:
       offers first in the new-game form, loaded from the database (optional).
     - urls / api_urls: modules with `app_name` mounted at /g/<slug>/ and /api/games/<slug>/.
     - styles / scripts: static files loaded once in the page head of its tables.
+    - enum_names: drf-spectacular ENUM_NAME_OVERRIDES its serializers need (a choice set that
+      several moves share, named once in the schema).
     """
 
     rules: engine.Game
@@ -52,6 +53,7 @@ class Plugin:
     api_urls: str | None = None
     styles: tuple[str, ...] = ()
     scripts: tuple[str, ...] = ()
+    enum_names: Mapping[str, str] = field(default_factory=dict)
 
     @property
     def slug(self) -> str:
@@ -108,11 +110,3 @@ def titled_game() -> engine.Game | None:
 
 def all_plugins() -> list[Plugin]:
     return sorted(_plugins.values(), key=lambda plugin: plugin.rules.name)
-
-
-def resolve(dotted: str | None) -> Any:
-    """`"package.module.name"` -> the object; None stays None."""
-    if dotted is None:
-        return None
-    module, _dot, name = dotted.rpartition(".")
-    return getattr(import_module(module), name)

@@ -32,6 +32,7 @@ import sys
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import lru_cache
+from importlib import import_module
 from pathlib import Path
 from typing import Any
 
@@ -73,17 +74,15 @@ MIN_LEGAL_SHARE = 0.8
 
 
 def _config_of(plugin: plugins.Plugin) -> GameConfig | None:
+    """The game's app: the GameConfig whose folder declares this plugin (games/<slug>/game.py)."""
     for config in apps.get_app_configs():
-        if isinstance(config, GameConfig) and config.rules and (
-                plugins.resolve(config.rules) is plugin.rules):
+        if isinstance(config, GameConfig) and getattr(
+                import_module(f"{config.name}.game"), "GAME", None) is plugin:
             return config
     return None
 
 
 def _rules_module(plugin: plugins.Plugin) -> str:
-    config = _config_of(plugin)
-    if config is not None:
-        return config.rules.rpartition(".")[0]
     return plugin.rules.setup.__module__
 
 
@@ -286,7 +285,7 @@ def test_the_declaration_is_complete(slug):
         problems.append("rules is not an engine.Game")
     config = _config_of(plugin)
     if config is None:
-        problems.append("no GameConfig in INSTALLED_APPS declares these rules")
+        problems.append("no GameConfig in INSTALLED_APPS declares this game")
     elif config.label != slug:
         problems.append(f"the app's label is {config.label!r}, the rules' slug {slug!r}")
     if not game.min_players <= game.max_players:
@@ -332,9 +331,12 @@ def test_the_declaration_is_complete(slug):
             problems.append(f"{dotted} has no urlpatterns")
     for path in (*plugin.styles, *plugin.scripts):
         if not path.startswith(f"games/{slug}/"):
-            problems.append(f"static file {path} is not under static/games/{slug}/")
-        if finders.find(path) is None:
+            problems.append(f"static file {path} is not under games/{slug}/static/games/{slug}/")
+        found = finders.find(path)
+        if found is None:
             problems.append(f"static file {path} does not exist")
+        elif not Path(found).is_relative_to(ROOT / "games" / slug):
+            problems.append(f"static file {path} is outside the game's folder")
     assert not problems, f"{game.name}'s declaration: " + "; ".join(problems)
 
 
@@ -344,8 +346,8 @@ def test_the_samples_are_declared(slug):
     module = samples_module(slug)
     assert callable(getattr(module, "candidates", None)), f"{module.__name__} has no candidates"
     assert plugin.samples is not None, (
-        f"{plugin.rules.name} does not declare its samples: add to its GameConfig "
-        f'samples = "{module.__name__}.candidates"')
+        f"{plugin.rules.name} does not declare its samples: add to GAME in its game.py "
+        f"samples={module.__name__}.candidates")
 
 
 # --- purity -------------------------------------------------------------------------------------
