@@ -1,5 +1,7 @@
 from django.db import migrations
 
+from companion import message_ids
+
 # El Capitán Alatriste's turn line said "+1 ducats" and "wanted 1 more turns": its two plurals
 # had the plural's words for one too. Their message ids changed with the singular; a stored log
 # line keeps the id it was made with (Move.message), and an id the catalogue no longer has is
@@ -10,31 +12,6 @@ RENAMED = {
 }
 
 
-def renamed(message, names):
-    """The stored line (engine.Text.as_data) with each renamed plural's id replaced."""
-    if isinstance(message, dict):
-        if message.get("id") in names and "plural" in message:
-            return {**message, "id": names[message["id"]]}
-        return {key: renamed(value, names) for key, value in message.items()}
-    if isinstance(message, list):
-        return [renamed(item, names) for item in message]
-    return message
-
-
-def rename(names):
-    def run(apps, schema_editor):
-        Move = apps.get_model("companion", "Move")
-        changed = []
-        for move in Move.objects.filter(session__game="alatriste", type="turn",
-                                        message__isnull=False).iterator(chunk_size=500):
-            message = renamed(move.message, names)
-            if message != move.message:
-                move.message = message
-                changed.append(move)
-        Move.objects.bulk_update(changed, ["message"], batch_size=500)
-    return run
-
-
 class Migration(migrations.Migration):
 
     dependencies = [
@@ -42,6 +19,5 @@ class Migration(migrations.Migration):
     ]
 
     operations = [
-        migrations.RunPython(rename(RENAMED),
-                             rename({new: old for old, new in RENAMED.items()})),
+        message_ids.renamed_in_logs(game="alatriste", names=RENAMED, move_type="turn"),
     ]

@@ -1,5 +1,7 @@
 from django.db import migrations
 
+from companion import message_ids
+
 # El Capitán Alatriste's log said "Ana is saved by his cards" whoever the player was. The three
 # lines' message ids changed with the wording; a stored log line keeps the id it was made with
 # (Move.message), and an id the catalogue no longer has is shown in English on a Spanish page.
@@ -11,32 +13,6 @@ RENAMED = {
 }
 
 
-def renamed(message, names):
-    """The stored line (engine.Text.as_data) with each renamed id replaced, at any depth."""
-    if isinstance(message, dict):
-        message = {key: renamed(value, names) for key, value in message.items()}
-        if message.get("id") in names:
-            message["id"] = names[message["id"]]
-        return message
-    if isinstance(message, list):
-        return [renamed(item, names) for item in message]
-    return message
-
-
-def rename(names):
-    def run(apps, schema_editor):
-        Move = apps.get_model("companion", "Move")
-        changed = []
-        for move in Move.objects.filter(session__game="alatriste",
-                                        message__isnull=False).iterator(chunk_size=500):
-            message = renamed(move.message, names)
-            if message != move.message:
-                move.message = message
-                changed.append(move)
-        Move.objects.bulk_update(changed, ["message"], batch_size=500)
-    return run
-
-
 class Migration(migrations.Migration):
 
     dependencies = [
@@ -44,6 +20,5 @@ class Migration(migrations.Migration):
     ]
 
     operations = [
-        migrations.RunPython(rename(RENAMED),
-                             rename({new: old for old, new in RENAMED.items()})),
+        message_ids.renamed_in_logs(game="alatriste", names=RENAMED),
     ]
