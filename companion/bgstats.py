@@ -410,6 +410,29 @@ def session_key(session_id):
     return f"bgstats:{_uuid('session', session_id)}"
 
 
+def _backup_game(session, rules, key, *, number, win):
+    """A game of the backup: one of ours by its name, a named game by the name it was given."""
+    name = session["title"] or (rules.name if rules else session["game"])
+    return {"id": number, "uuid": _uuid("game", key), "name": name,
+            "bggId": (rules.bgg_id or 0) if rules and not session["title"] else 0,
+            "highestWins": win != "low", "noPoints": win == "none",
+            "cooperative": win == "coop"}
+
+
+def _backup_score(row, *, win, players, guests):
+    """A seat's result as a play's playerScores entry; a seat whose roster player was deleted
+    is a guest known by name (a negative id until the players are numbered)."""
+    pid = row["player_id"]
+    if pid is None:
+        pid = guests.setdefault(row["name"].lower(), -(len(guests) + 1))
+        players.setdefault(pid, row["name"])
+    return {"playerRefId": pid, "seatOrder": row["seat"],
+            "score": "" if win == "none" or row["score"] is None
+            else stats.score_text(row["score"]),
+            "rank": row["rank"], "winner": row["winner"],
+            "startPlayer": False, "newPlayer": False}
+
+
 def backup_of(*, owner):
     """A host's finished sessions as a BG Stats-shaped backup (the fields read_backup reads),
     so that a history can go the other way. Three queries."""
@@ -434,27 +457,14 @@ def backup_of(*, owner):
         win = win if win in WINS else "high"
         key = stats.game_key(session["game"], session["title"])
         if key not in games:
-            rules = rules_of.get(session["game"])
-            name = session["title"] or (rules.name if rules else session["game"])
-            games[key] = {"id": len(games) + 1, "uuid": _uuid("game", key), "name": name,
-                          "bggId": (rules.bgg_id or 0) if rules and not session["title"] else 0,
-                          "highestWins": win != "low", "noPoints": win == "none",
-                          "cooperative": win == "coop"}
+            games[key] = _backup_game(session, rules_of.get(session["game"]), key,
+                                      number=len(games) + 1, win=win)
         location = session["location"]
         if location and location not in locations:
             locations[location] = {"id": len(locations) + 1, "uuid": _uuid("location", location),
                                    "name": location}
-        scores = []
-        for row in results.get(session["id"], []):
-            pid = row["player_id"]
-            if pid is None:  # a seat whose roster player was deleted: a guest by name
-                pid = guests.setdefault(row["name"].lower(), -(len(guests) + 1))
-                players.setdefault(pid, row["name"])
-            scores.append({"playerRefId": pid, "seatOrder": row["seat"],
-                           "score": "" if win == "none" or row["score"] is None
-                           else stats.score_text(row["score"]),
-                           "rank": row["rank"], "winner": row["winner"],
-                           "startPlayer": False, "newPlayer": False})
+        scores = [_backup_score(row, win=win, players=players, guests=guests)
+                  for row in results.get(session["id"], [])]
         if session["logged"]:
             minutes = logged.get("minutes") or 0
         else:

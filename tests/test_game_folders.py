@@ -17,7 +17,7 @@ ELSEWHERE = ("tests/", "docs/screens/", "bench/", "companion/migrations/")
 
 
 def tracked_files():
-    listed = subprocess.run(["git", "ls-files"], cwd=ROOT, capture_output=True, text=True,
+    listed = subprocess.run(["git", "ls-files"], cwd=ROOT, capture_output=True, text=True,  # noqa: S607
                             check=True).stdout.split()
     return [path for path in listed if (ROOT / path).exists()]
 

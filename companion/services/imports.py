@@ -90,6 +90,33 @@ def session_import(*, owner, data):
         raise Invalid(_("An import is the JSON of an export."))
     if data.get("logged") is True:  # no moves to replay: its play is logged again
         return _import_logged(owner=owner, data=data)
+    moves, names, started, ended = _export_checked(data)
+    rules = plugins.rules_of(data.get("game"))
+    entries = sorted((_import_entry(move, rules=rules, seat_count=len(names), owner=owner)
+                      for move in moves),
+                     key=lambda entry: entry["seq"])
+    if len({m["seq"] for m in entries}) != len(entries):
+        raise Invalid(_("This export is damaged: two moves share a number."))
+    with transaction.atomic():
+        session = session_create(owner=owner, game=data.get("game"), players=names,
+                                 options=data.get("options") or {}, seed=data.get("seed"),
+                                 location=data.get("location") or "")
+        rules = plugins.rules_of(session.game)
+        rows, state = _replayed(session, rules, entries)
+        Move.objects.bulk_create(rows)
+        session.last_seq = max((row.seq for row in rows), default=0)
+        session.state = state
+        session.version = len(entries) + sum(1 for entry in entries if entry["undone"])
+        session_settle(session, rules, finished_at=ended)
+        if started is not None:  # the session was inserted with now: saved with its start
+            session.created_at = started
+        session.save()
+        _import_move_times(rows=rows, entries=entries)
+    return session
+
+
+def _export_checked(data):
+    """(moves, seat names, started, ended) of an export, or Invalid saying what is damaged."""
     moves = data.get("moves")
     seats = data.get("seats")
     if not isinstance(moves, list) or not isinstance(seats, list) or not seats:
@@ -116,44 +143,30 @@ def session_import(*, owner, data):
     ended = _export_time(data.get("finished_at"), what=_("its end"))
     if started and ended and ended < started:
         raise Invalid(_("This export is damaged: it ends before it starts."))
-    rules = plugins.rules_of(data.get("game"))
-    entries = sorted((_import_entry(move, rules=rules, seat_count=len(names), owner=owner)
-                      for move in moves),
-                     key=lambda entry: entry["seq"])
-    if len({m["seq"] for m in entries}) != len(entries):
-        raise Invalid(_("This export is damaged: two moves share a number."))
-    with transaction.atomic():
-        session = session_create(owner=owner, game=data.get("game"), players=names,
-                                 options=data.get("options") or {}, seed=data.get("seed"),
-                                 location=data.get("location") or "")
-        rules = plugins.rules_of(session.game)
-        state = session.state
-        rows = []
-        for step in engine.steps(rules, state, session.seed, entries, tolerant=True):
-            entry = step.move
-            if step.refusal is not None:
-                raise Invalid(
-                    _("This export is damaged: move %(seq)s is refused by the rules "
-                      "(%(why)s)") % {"seq": entry["seq"], "why": step.refusal.message})
-            line = {"summary": (entry["summary"] or f"{entry['type']} (undone)")[:300]}
-            if step.applied:
-                line = move_line(rules, entry["type"], entry["data"], step.before, step.after)
-                state = step.after
-            # An undone move keeps no undone_at: it was undone at the table it came from, not
-            # now, so the new table tells no one "Someone undid: …" (fragments._undone_recently).
-            rows.append(Move(session=session, seq=entry["seq"], type=entry["type"],
-                             data=entry["data"], seat=entry["seat"], actor_seat=entry["actor"],
-                             **line, undone=entry["undone"], dice_of=entry["dice_of"]))
-        Move.objects.bulk_create(rows)
-        session.last_seq = max((row.seq for row in rows), default=0)
-        session.state = state
-        session.version = len(entries) + sum(1 for entry in entries if entry["undone"])
-        session_settle(session, rules, finished_at=ended)
-        if started is not None:  # the session was inserted with now: saved with its start
-            session.created_at = started
-        session.save()
-        _import_move_times(rows=rows, entries=entries)
-    return session
+    return moves, names, started, ended
+
+
+def _replayed(session, rules, entries):
+    """The export's moves replayed through the rules from the new session's set-up: the Move
+    rows to write and the state they make; Invalid for a move the rules refuse."""
+    state = session.state
+    rows = []
+    for step in engine.steps(rules, state, session.seed, entries, tolerant=True):
+        entry = step.move
+        if step.refusal is not None:
+            raise Invalid(
+                _("This export is damaged: move %(seq)s is refused by the rules "
+                  "(%(why)s)") % {"seq": entry["seq"], "why": step.refusal.message})
+        line = {"summary": (entry["summary"] or f"{entry['type']} (undone)")[:300]}
+        if step.applied:
+            line = move_line(rules, entry["type"], entry["data"], step.before, step.after)
+            state = step.after
+        # An undone move keeps no undone_at: it was undone at the table it came from, not
+        # now, so the new table tells no one "Someone undid: …" (fragments._undone_recently).
+        rows.append(Move(session=session, seq=entry["seq"], type=entry["type"],
+                         data=entry["data"], seat=entry["seat"], actor_seat=entry["actor"],
+                         **line, undone=entry["undone"], dice_of=entry["dice_of"]))
+    return rows, state
 
 
 def _import_move_times(*, rows, entries):

@@ -155,6 +155,30 @@ def play_log(*, owner, game="", title="", played_at=None, minutes=None, location
     is rolled back with it)."""
     learned = {}
     lookups = ChainMap(learned, {} if known is None else known)
+    rules, title = _logged_rules(owner=owner, game=game, title=title, win=win,
+                                 lookups=lookups, learned=learned)
+    minutes = _logged_minutes(minutes)
+    start = _log_start(played_at, minutes)
+    location = inputs.text(location, field="location", label=_("The place"),
+                           max_length=Session._meta.get_field("location").max_length)
+    note = inputs.text(note, field="note", label=_("The note"), max_length=LOG_NOTE_MAX)
+    seats, scores, winners = _logged_players(players)
+    with transaction.atomic():
+        seated = seat_players(owner=owner, players=seats, known=lookups)
+        rules.check_seat_count(len(seated))
+        rows = play_standings(names=[name for name, _player in seated], scores=scores,
+                              winners=winners, win=win)
+        session = _logged_session(owner=owner, rules=rules, title=title, win=win, start=start,
+                                  minutes=minutes, location=location, note=note, seated=seated,
+                                  rows=rows)
+    if known is not None:
+        known.update(learned)
+    return session
+
+
+def _logged_rules(*, owner, game, title, win, lookups, learned):
+    """The rules of the game played and its name (as the host wrote it before, if they did),
+    checked against each other and against the way it is won."""
     if not isinstance(game, str):
         raise Invalid(_("The game is the slug of a game, or empty for a named game."),
                       fields={"game": [_("The game is the slug of a game.")]})
@@ -178,6 +202,11 @@ def play_log(*, owner, game="", title="", played_at=None, minutes=None, location
         message = _("%(game)s is a game of its own: leave the name empty.") % {
             "game": say(rules.name)}
         raise Invalid(message, fields={"title": [message]})
+    _logged_win_checked(rules, win)
+    return rules, title
+
+
+def _logged_win_checked(rules, win):
     if win not in LOG_WINS:
         message = _("A game is won by the highest score (high), the lowest (low), together "
                     "(coop) or with no points (none), not %(raw)s.") % {"raw": str(win)[:20]}
@@ -185,16 +214,20 @@ def play_log(*, owner, game="", title="", played_at=None, minutes=None, location
     if rules.title is None and win != "high":
         message = _("%(game)s is won by the highest score.") % {"game": say(rules.name)}
         raise Invalid(message, fields={"win": [message]})
+
+
+def _logged_minutes(minutes):
     minutes = _log_number(minutes, label=_("The length"), field="minutes")
     if minutes is not None and (minutes != int(minutes) or not 0 < minutes <= LOG_MINUTES_MAX):
         message = _("The length is a whole number of minutes from 1 to %(max)s.") % {
             "max": LOG_MINUTES_MAX}
         raise Invalid(message, fields={"minutes": [message]})
-    minutes = int(minutes) if minutes is not None else None
-    start = _log_start(played_at, minutes)
-    location = inputs.text(location, field="location", label=_("The place"),
-                           max_length=Session._meta.get_field("location").max_length)
-    note = inputs.text(note, field="note", label=_("The note"), max_length=LOG_NOTE_MAX)
+    return int(minutes) if minutes is not None else None
+
+
+def _logged_players(players):
+    """(seats, scores, winners) of the players as entered: a name, or {"name", "player"?,
+    "score"?, "winner"?}."""
     if not isinstance(players, list) or not players:
         message = _("Name the players.")
         raise Invalid(message, fields={"players": [message]})
@@ -212,36 +245,34 @@ def play_log(*, owner, game="", title="", played_at=None, minutes=None, location
             raise Invalid(message, fields={"players": [message]})
         winners.append(winner)
         seats.append({key: entry[key] for key in ("name", "player") if key in entry})
-    with transaction.atomic():
-        seated = seat_players(owner=owner, players=seats, known=lookups)
-        rules.check_seat_count(len(seated))
-        names = [name for name, _player in seated]
-        rows = play_standings(names=names, scores=scores, winners=winners, win=win)
-        named = rules.titled_options(title, win) if title else None
-        options = rules.resolve_options(named, len(seated))
-        finish = start + datetime.timedelta(minutes=minutes or 0)
-        session = Session(owner=owner, game=rules.slug, options=options, location=location,
-                          title=title, logged=True, status=Session.Status.FINISHED,
-                          finished_at=finish)
-        state = engine.initial_state(rules, names, options, session.seed)
-        state["logged"] = {"note": note, "minutes": minutes, "win": win,
-                           "standings": rows}
-        session.state = state
-        session_save_with_a_code(session)
-        # created_at is set on insert; a logged play began when it was played.
-        Session.objects.filter(pk=session.pk).update(created_at=start)
-        session.created_at = start
-        Seat.objects.bulk_create(
-            Seat(session=session, index=i, name=name, player=player)
-            for i, (name, player) in enumerate(seated)
-        )
-        Result.objects.bulk_create(
-            Result(session=session, seat=row["seat"], name=row["name"],
-                   player_id=seated[row["seat"]][1].pk, owner_id=owner.pk, game=session.game,
-                   title=title, score=stats.result_score(row), rank=row["rank"],
-                   winner=row["winner"], details={}, finished_at=finish)
-            for row in rows
-        )
-    if known is not None:
-        known.update(learned)
+    return seats, scores, winners
+
+
+def _logged_session(*, owner, rules, title, win, start, minutes, location, note, seated, rows):
+    """The finished session of a logged play, its seats and its Result rows, written."""
+    names = [name for name, _player in seated]
+    named = rules.titled_options(title, win) if title else None
+    options = rules.resolve_options(named, len(seated))
+    finish = start + datetime.timedelta(minutes=minutes or 0)
+    session = Session(owner=owner, game=rules.slug, options=options, location=location,
+                      title=title, logged=True, status=Session.Status.FINISHED,
+                      finished_at=finish)
+    state = engine.initial_state(rules, names, options, session.seed)
+    state["logged"] = {"note": note, "minutes": minutes, "win": win, "standings": rows}
+    session.state = state
+    session_save_with_a_code(session)
+    # created_at is set on insert; a logged play began when it was played.
+    Session.objects.filter(pk=session.pk).update(created_at=start)
+    session.created_at = start
+    Seat.objects.bulk_create(
+        Seat(session=session, index=i, name=name, player=player)
+        for i, (name, player) in enumerate(seated)
+    )
+    Result.objects.bulk_create(
+        Result(session=session, seat=row["seat"], name=row["name"],
+               player_id=seated[row["seat"]][1].pk, owner_id=owner.pk, game=session.game,
+               title=title, score=stats.result_score(row), rank=row["rank"],
+               winner=row["winner"], details={}, finished_at=finish)
+        for row in rows
+    )
     return session

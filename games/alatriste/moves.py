@@ -43,11 +43,8 @@ def _truthy(value):
     return value in (True, 1, "1", "on", "true", "True", "yes")
 
 
-def _fold(data):
-    """The panel's flat form fields folded into the spec's nested fields; blanks dropped."""
-    data = {key: value for key, value in data.items()
-            if value is not None and value != "" and value != [] and value != [""]}
-    errors = {}
+def _fold_dice(data, errors):
+    """The dice typed die by die (die_<who>_a, _b, _x) folded into `rolls`; "server": none."""
     dice_mode = data.pop("dice", None)
     dice = {key: data.pop(key) for key in [k for k in data if k.startswith("die_")]}
     if dice_mode == "server":
@@ -77,6 +74,30 @@ def _fold(data):
                                      "none.")]
             rolls[who] = pair
         data["rolls"] = rolls
+
+
+def _fold_oneoff(data):
+    """A one-off card's fields (oneoff_name, oneoff_fame...) folded into `card`."""
+    oneoff = {key[7:]: data.pop(key) for key in [k for k in data if k.startswith("oneoff_")]}
+    if oneoff:
+        enemies = oneoff.get("enemies", [])
+        if isinstance(enemies, str):
+            enemies = [name.strip() for name in enemies.split(",") if name.strip()]
+        data["card"] = {
+            "name": oneoff.get("name", ""), "kind": oneoff.get("kind", "character"),
+            "fame": _as_int(oneoff.get("fame", 0)), "vigour": _as_int(oneoff.get("vigour", 0)),
+            "fencing": _as_int(oneoff.get("fencing", 0)),
+            "pistols": _truthy(oneoff.get("pistols")), "vehicle": _truthy(oneoff.get("vehicle")),
+            "enemies": enemies,
+        }
+
+
+def _fold(data):
+    """The panel's flat form fields folded into the spec's nested fields; blanks dropped."""
+    data = {key: value for key, value in data.items()
+            if value is not None and value != "" and value != [] and value != [""]}
+    errors = {}
+    _fold_dice(data, errors)
     if "patrol_distance" in data or "patrol_roll" in data:
         if "patrol_distance" not in data:
             errors["patrol"] = [_("Give the Patrol's distance with its die.")]
@@ -90,18 +111,7 @@ def _fold(data):
         data["take"] = {"card": data.pop("take_card"),
                         "keep": _truthy(data.pop("take_keep", False))}
     data.pop("take_keep", None)
-    oneoff = {key[7:]: data.pop(key) for key in [k for k in data if k.startswith("oneoff_")]}
-    if oneoff:
-        enemies = oneoff.get("enemies", [])
-        if isinstance(enemies, str):
-            enemies = [name.strip() for name in enemies.split(",") if name.strip()]
-        data["card"] = {
-            "name": oneoff.get("name", ""), "kind": oneoff.get("kind", "character"),
-            "fame": _as_int(oneoff.get("fame", 0)), "vigour": _as_int(oneoff.get("vigour", 0)),
-            "fencing": _as_int(oneoff.get("fencing", 0)),
-            "pistols": _truthy(oneoff.get("pistols")), "vehicle": _truthy(oneoff.get("vehicle")),
-            "enemies": enemies,
-        }
+    _fold_oneoff(data)
     if "step" in data:
         stat, _sep, sign = str(data.pop("step")).partition(":")
         amount = _as_int(data.pop("amount", 1))

@@ -312,6 +312,26 @@ def step_seat(state):
     return state["arthur"] if event_step(state) in ("draw", "pass") else state["merlin"]
 
 
+def _table_view(state):
+    """What every viewer's controls show of the table: who is Arthur and Merlin, the event, the
+    card grid (with the reasons a card cannot move), the progress, the game's constants."""
+    return {
+        "ask": ask(state),
+        "arthur": _name(state, state["arthur"]),
+        "merlin": _name(state, state["merlin"]),
+        "event": event_info(state),
+        "events": sorted(rules.EVENTS),
+        "events_drawn": rules.EVENTS_DRAWN,
+        "app_deck": state["options"]["deck"] == "app",
+        "columns": damosel_columns(state),
+        "grid": card_grid(state),
+        "grant_default": grant_default(state),
+        "joust_stake": rules.JOUST_STAKE,
+        "similar_max": rules.MAX_SIMILAR_PAIRS,
+        "progress": progress(state),
+    }
+
+
 def panel_model(state, *, viewer, is_host, data, posted, refusal):
     """The controls of one viewer (a seat, or None for the host with no seat), seat-first: this
     seat's own part (its offers, its seal, its joust; Arthur's and Merlin's steps on their
@@ -343,22 +363,13 @@ def panel_model(state, *, viewer, is_host, data, posted, refusal):
     joust_own = bool(joust) and seated and not is_host
     refused = (refusal or {}).get("form") or ""
     return {
-        "ask": ask(state),
-        "arthur": _name(state, state["arthur"]),
-        "merlin": _name(state, state["merlin"]),
-        "event": event_info(state),
-        "events": sorted(rules.EVENTS),
-        "events_drawn": rules.EVENTS_DRAWN,
-        "app_deck": state["options"]["deck"] == "app",
+        **_table_view(state),
         "event_step": step,
         # Arthur's draw: the events' names reach only the seats that see them (redacted).
         "choices_seen": all(state["event_choices"]),
         # Arthur's and Merlin's own steps come first on their phones; the table's otherwise.
         "step_own": step_own,
         "step_table": step is not None and is_host and not (seated and viewer == stepper),
-        "columns": damosel_columns(state),
-        "grid": card_grid(state),
-        "grant_default": grant_default(state),
         "grant_own": grant_own,
         "grant_table": state["phase"] == "knight" and is_host
         and not (seated and viewer == state["merlin"]),
@@ -374,9 +385,6 @@ def panel_model(state, *, viewer, is_host, data, posted, refusal):
         # A guest jousts as its own knight first; the host names any challenger.
         "joust_own": joust_own,
         "challenger": viewer if seated else 0,
-        "joust_stake": rules.JOUST_STAKE,
-        "similar_max": rules.MAX_SIMILAR_PAIRS,
-        "progress": progress(state),
         "placements": placed,
         # Every placement at once: the host's (it would enter the others' secret choices), or
         # anyone's when nothing is secret (a Prosperity is applied with no placement).
