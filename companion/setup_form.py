@@ -1,11 +1,21 @@
-"""The new-game form's options: what each game declares (`engine.Option`) shown as radios,
-switches, numbers, seat choices, teams and lists of names, and a posted form read back into the
-values the API takes. An option a game did not declare is shown by the type of its default."""
+"""The new-game form: a Django Form built from the chosen game's declared options (an
+`engine.Option` each: a choice, a switch, a whole number, a text, a seat, teams, a list of names
+or JSON; an option a game did not declare is shown by the type of its default), with the players'
+names, the host's seat, the place and the table's language.
+
+The form checks shapes and lengths and says what is wrong in its own words: the players by the
+numbers of their fields (Player 1, Player 2...), never by the API's seats counted from 0. Its
+cleaned_data is what services.session_create takes (players, options, host_seat, location,
+language); the service is the one place that checks the rules of a set-up."""
 
 import json
 import re
+from functools import cached_property
 
+from django import forms
+from django.utils import translation
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from companion import inputs
 from companion.engine import Option
@@ -13,6 +23,10 @@ from companion.errors import Invalid
 from companion.language import say
 
 PREFIX = "opt_"
+# What an option's field takes at most, whatever its kind: the rules check their own lengths.
+TEXT_LENGTH = 2000
+# The kinds folded away under "More: ..." (lists and JSON, rarely changed).
+FOLDED = ("advanced", "teams", "names")
 
 
 def _inferred(name, default):
@@ -33,10 +47,8 @@ def declared(game):
     return [fields.get(name) or _inferred(name, default) for name, default in game.options.items()]
 
 
-def _shown(option, default, raw):
-    """The value a field shows: what was posted, else the default, as the form writes it."""
-    if raw is not None:
-        return raw
+def _shown(option, default):
+    """The value a field shows before anything is posted: the default, as the form writes it."""
     if option.kind == "advanced":
         return json.dumps(default) if default not in (None, {}, []) else ""
     if option.kind == "switch":
@@ -48,28 +60,7 @@ def _shown(option, default, raw):
     return "" if default is None else str(default)
 
 
-def fields(game, *, data=None, seat_names=(), suggestions=None):
-    """What the template shows for each option: the Option, the value, and its choices."""
-    suggestions = suggestions or {}
-    rows = []
-    for option in declared(game):
-        default = game.options[option.name]
-        raw = data.get(PREFIX + option.name) if data is not None else None
-        if data is not None and option.kind == "switch":
-            raw = "on" if raw else ""
-        choices = [(str(value), label) for value, label in option.choices]
-        if option.kind == "seat":
-            # Every seat the game can have, by the number of its name field: a page without
-            # script cannot add the fifth when a fifth name is written.
-            count = game.max_players
-            choices = [(str(i), seat_names[i] if i < len(seat_names) and seat_names[i]
-                        else _("Player %(n)s") % {"n": i + 1}) for i in range(count)]
-        rows.append({"option": option, "name": PREFIX + option.name,
-                     "value": _shown(option, default, raw), "choices": choices,
-                     "suggestions": suggestions.get(option.suggest, []) if option.suggest else [],
-                     "advanced": option.kind in ("advanced", "teams", "names")})
-    return rows
-
+# The readings of what was written. Each raises errors.Invalid with the form's sentence.
 
 def _number(option, raw):
     if not raw.strip():
@@ -140,11 +131,11 @@ def _names(option, raw, default):
     return [spelled.get(name.casefold(), name) for name in written] or default
 
 
-def player_names(post):
-    """The players' names of a posted form, in seating order. The form numbers its fields
-    (Player 1, Player 2...) and its seat and team choices by those numbers, so a field left
-    empty before a named one is refused: the numbers would no longer be the seats."""
-    written = [name.strip() for name in post.getlist("name")]
+def player_names(written):
+    """The players' names, as written in the form's fields, in seating order. The form numbers
+    its fields (Player 1, Player 2...) and its seat and team choices by those numbers, so a
+    field left empty before a named one is refused: the numbers would no longer be the seats."""
+    written = [name.strip() for name in written]
     for number, name in enumerate(written, start=1):
         if not name and any(written[number:]):
             raise Invalid(_("Player %(n)s is empty but a later one is not: write the players in "
@@ -171,34 +162,301 @@ def _no_such_player(label, number, count):
                      "%(count)s.") % {"label": label, "n": number, "count": count})
 
 
-def read(game, post, *, names=()):
-    """The options of a posted new-game form, as the values the API takes. Fields left out keep
-    the game's defaults (the rules check the values). `names`: the players' names, in the
-    order the form numbers them."""
-    options = {}
-    for option in declared(game):
-        default = game.options[option.name]
-        raw = post.get(PREFIX + option.name)
-        if option.kind == "switch":
-            options[option.name] = raw in ("on", "true", "1", "yes")
-            continue
-        if raw is None:
-            continue
-        raw = inputs.text(raw, field=PREFIX + option.name, label=say(option.label),
-                          max_length=2000)
-        if option.kind == "number":
-            options[option.name] = _number(option, raw)
-        elif option.kind == "choice":
-            options[option.name] = _choice(option, raw, option.choices)
-        elif option.kind == "seat":
-            options[option.name] = seat_chosen(raw, label=say(option.label), names=names,
-                                               optional=option.optional)
-        elif option.kind == "advanced":
-            options[option.name] = inputs.parse_json(raw) if raw else default
-        elif option.kind == "teams":
-            options[option.name] = _teams(option, raw, names)
-        elif option.kind == "names":
-            options[option.name] = _names(option, raw, default)
-        else:
-            options[option.name] = raw
-    return options
+# The widgets. The template writes the fields by hand; these read a post back.
+
+class EveryName(forms.TextInput):
+    """The players' names: every field named "name", in the order of the page."""
+
+    def value_from_datadict(self, data, files, name):
+        if hasattr(data, "getlist"):
+            return data.getlist(name)
+        value = data.get(name)
+        if value is None:
+            return []
+        return list(value) if isinstance(value, list | tuple) else [value]
+
+
+class Switch(forms.CheckboxInput):
+    """A checkbox read as posted ("" when unticked: it posts nothing)."""
+
+    def value_from_datadict(self, data, files, name):
+        return data.get(name) or ""
+
+
+# The fields.
+
+class Said(forms.Field):
+    """A field whose refusals are the app's sentences (errors.Invalid), said as its errors."""
+
+    def clean(self, value):
+        try:
+            return super().clean(value)
+        except Invalid as invalid:
+            raise forms.ValidationError(invalid.message) from None
+
+
+class OptionBound(forms.BoundField):
+    """An option as the template writes it: its declaration, its choices as the form posts them,
+    the texts it suggests, and whether it is folded away under "More: ..."."""
+
+    @property
+    def option(self):
+        return self.field.option
+
+    @property
+    def choices(self):
+        return self.field.shown_choices
+
+    @property
+    def suggestions(self):
+        suggest = self.field.option.suggest
+        return self.form.suggested.get(suggest, []) if suggest else []
+
+    @property
+    def advanced(self):
+        return self.field.option.kind in FOLDED
+
+
+class OptionField(Said):
+    """One declared option, with the game's `default`. A field the post leaves out is None here
+    and left out of the options (the default stands); a written one is text of `max_length` at
+    most, read as its kind reads it (`read`). `seats`: [(number posted, name shown)] of every
+    seat the game can have, for the kinds that choose one."""
+
+    widget = forms.TextInput
+    bound_field_class = OptionBound
+    max_length = TEXT_LENGTH
+
+    def __init__(self, option, *, default, seats=()):
+        self.option, self.default = option, default
+        self.shown_choices = self.choices_of(option, seats)
+        super().__init__(required=False, label=option.label, help_text=option.help,
+                         initial=_shown(option, default), widget=self.made_widget())
+
+    def choices_of(self, option, seats):
+        return [(str(value), label) for value, label in option.choices]
+
+    def made_widget(self):
+        return self.widget
+
+    def bound_data(self, data, initial):
+        return initial if data is None else data  # left out: the default, shown again
+
+    def to_python(self, value):
+        if value is None:
+            return None
+        return self.read(inputs.text(value, field=PREFIX + self.option.name,
+                                     label=say(self.option.label), max_length=self.max_length))
+
+    def read(self, raw):
+        return raw
+
+
+class TextOption(OptionField):
+    """Text, as written (without its invisible characters)."""
+
+
+class WholeNumberOption(OptionField):
+    """A whole number (negative too); empty is None when the option is optional. The range
+    (`minimum`, `maximum`) is the browser's hint; the rules say what is out of it."""
+
+    widget = forms.NumberInput
+
+    def widget_attrs(self, widget):
+        attrs = super().widget_attrs(widget)
+        bounds = {"min": self.option.minimum, "max": self.option.maximum}
+        return attrs | {key: bound for key, bound in bounds.items() if bound is not None}
+
+    def read(self, raw):
+        return _number(self.option, raw)
+
+
+class ChoiceOption(OptionField):
+    """One of the declared choices, as the game's value (posted as its text)."""
+
+    def made_widget(self):
+        none = [("", _("None"))] if self.option.optional else []
+        return forms.RadioSelect(choices=none + self.shown_choices)
+
+    def read(self, raw):
+        return _choice(self.option, raw, self.option.choices)
+
+
+class SwitchOption(OptionField):
+    """On when ticked ("on"; written by hand, "true", "1" or "yes" too), else off; never left
+    out (an unticked checkbox posts nothing). Shown ticked again when anything was posted."""
+
+    widget = Switch
+
+    def bound_data(self, data, initial):
+        return "on" if data else ""
+
+    def to_python(self, value):
+        return value in ("on", "true", "1", "yes")
+
+
+class SeatOption(ChoiceOption):
+    """One of the seats the game can have, by the number of its name field: a page without
+    script cannot add the fifth when a fifth name is written. Read against the players named."""
+
+    def choices_of(self, option, seats):
+        return list(seats)
+
+    def made_widget(self):
+        widget = super().made_widget()
+        if len(self.shown_choices) > 6:  # many seats (the score pad's twelve): a list
+            widget = forms.Select(choices=widget.choices)
+        return widget
+
+    def read(self, raw):
+        return raw
+
+    def by_players(self, raw, names):
+        return seat_chosen(raw, label=say(self.option.label), names=names,
+                           optional=self.option.optional)
+
+
+class TeamsOption(OptionField):
+    """Teams by the players' numbers ("1 3, 2 4"), read against the players named."""
+
+    widget = forms.Textarea
+
+    def by_players(self, raw, names):
+        return _teams(self.option, raw, names)
+
+
+class NamesOption(OptionField):
+    """Names in seat order between commas; left empty, the default."""
+
+    widget = forms.Textarea
+
+    def read(self, raw):
+        return _names(self.option, raw, self.default)
+
+
+class AdvancedOption(OptionField):
+    """JSON, for a developer's lists; left empty, the default."""
+
+    widget = forms.Textarea
+
+    def read(self, raw):
+        return inputs.parse_json(raw) if raw else self.default
+
+
+KINDS = {"text": TextOption, "number": WholeNumberOption, "choice": ChoiceOption,
+         "switch": SwitchOption, "seat": SeatOption, "teams": TeamsOption,
+         "names": NamesOption, "advanced": AdvancedOption}
+
+
+class Players(Said):
+    """The players' names in seating order, from every field named "name"."""
+
+    widget = EveryName
+
+    def __init__(self):
+        super().__init__(required=False, initial=list)
+
+    def to_python(self, value):
+        return player_names(value or [])
+
+
+class HostSeat(Said):
+    """The host's own seat ("I am player 2"), or none (the host only keeps the table). Shown as
+    the number posted, player 1's seat before anything is."""
+
+    def __init__(self):
+        super().__init__(required=False, label=gettext_lazy("Your seat"), initial=0)
+
+    def bound_data(self, data, initial):
+        return inputs.whole_number(data)
+
+    def to_python(self, value):
+        return value or ""
+
+    def by_players(self, raw, names):
+        return seat_chosen(raw, label=_("Your seat"), names=names, optional=True)
+
+
+class Passed(forms.Field):
+    """A field passed on as written (None when left out): the service reads and checks it, for
+    the API as for the page. Shown as posted, else `initial`."""
+
+    def __init__(self, *, label, initial=""):
+        super().__init__(required=False, label=label, initial=initial)
+
+    def bound_data(self, data, initial):
+        return data or initial
+
+
+class NewGameForm(forms.Form):
+    """The new-game form of `game`: the players' names ("name", a field per seat on the page),
+    a field per declared option ("opt_<name>", of the option's kind), the host's seat, the place
+    and the table's language. `suggest`: a callable giving the texts a text option suggests
+    ({list name: [text]}, Plugin.option_suggestions), asked only when the form is shown.
+
+    Valid, its cleaned_data is session_create's keywords; refused, `refusal()` is the first
+    thing wrong in the order of the page, as the page says one at a time."""
+
+    name = Players()
+    host_seat = HostSeat()
+    location = Passed(label=gettext_lazy("Where"))
+    language = Passed(label=gettext_lazy("The table's language"),
+                      initial=translation.get_language)
+
+    def __init__(self, game, data=None, *, suggest=None):
+        super().__init__(data)
+        self.game, self._suggest = game, suggest
+        written = self["name"].data if data is not None else []
+        seats = [(str(i), written[i] if i < len(written) and written[i]
+                  else _("Player %(n)s") % {"n": i + 1}) for i in range(game.max_players)]
+        self.option_names = []
+        for option in declared(game):
+            kind = KINDS.get(option.kind, TextOption)
+            self.fields[PREFIX + option.name] = kind(option, default=game.options[option.name],
+                                                     seats=seats)
+            self.option_names.append(PREFIX + option.name)
+        # The order of the page: its refusals are said in it, the first one first.
+        self.order_fields(["name", *self.option_names, "host_seat"])
+        for name, field in self.fields.items():
+            if hasattr(field, "by_players"):
+                # Read against the players' names, cleaned before it (a clean_<name> hook).
+                setattr(self, f"clean_{name}", self._by_players(name))
+
+    def _by_players(self, name):
+        def clean():
+            raw = self.cleaned_data[name]
+            if raw is None:
+                return None
+            try:
+                return self.fields[name].by_players(raw, self.cleaned_data.get("name", []))
+            except Invalid as invalid:
+                raise forms.ValidationError(invalid.message) from None
+        return clean
+
+    def clean(self):
+        if self.errors:
+            return None
+        data = self.cleaned_data
+        # An option the post left out keeps the game's default (the rules check the values).
+        options = {self.fields[name].option.name: data[name] for name in self.option_names
+                   if self[name].data is not None}
+        return {"players": data["name"], "options": options, "host_seat": data["host_seat"],
+                "location": data["location"] or "", "language": data["language"] or None}
+
+    def refusal(self):
+        """The first thing wrong, in the order of the fields, or None."""
+        return next((errors[0] for errors in self.errors.values()), None)
+
+    @property
+    def options(self):
+        return [self[name] for name in self.option_names]
+
+    @property
+    def slots(self):
+        """The players' name fields: every seat the game can have, as written."""
+        count = self.game.max_players
+        return (list(self["name"].value() or []) + [""] * count)[:count]
+
+    @cached_property
+    def suggested(self):
+        return self._suggest() if self._suggest else {}

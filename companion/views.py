@@ -138,38 +138,21 @@ def session_new(request):
         game = plugins.rules_of(slug)
     except RuleViolation:
         raise Http404(_("There is no such game.")) from None
-    roster = Player.objects.filter(owner=request.user)
-    error = None
-    if request.method == "POST":
+    suggest = plugins.get(game.slug).option_suggestions
+    form = setup_form.NewGameForm(game, request.POST if request.method == "POST" else None,
+                                  suggest=suggest and (lambda: suggest(owner=request.user)))
+    error = form.refusal()
+    if form.is_bound and error is None:
         try:
-            names = setup_form.player_names(request.POST)
-            options = setup_form.read(game, request.POST, names=names)
-            host_seat = setup_form.seat_chosen(request.POST.get("host_seat") or "",
-                                               label=_("Your seat"), names=names, optional=True)
             session = services.session_create(owner=request.user, game=game.slug,
-                                               players=names, options=options,
-                                               host_seat=host_seat,
-                                               location=request.POST.get("location") or "",
-                                               language=request.POST.get("language") or None)
+                                               **form.cleaned_data)
         except Refused as refusal:
             error = refusal.message
         else:
             return redirect("table", pk=session.pk)
-    data = request.POST if request.method == "POST" else None
-    names = request.POST.getlist("name") if data else []
-    slots = names + [""] * max(0, game.max_players - len(names))
-    plugin = plugins.get(game.slug)
-    suggestions = plugin.option_suggestions(owner=request.user) if plugin.option_suggestions else {}
-    host_seat = inputs.whole_number(request.POST.get("host_seat")) if data else 0
-    context = {"game": game, "roster": roster, "slots": slots[: game.max_players],
-               "location": request.POST.get("location", "") if data else "",
-               "language": (request.POST.get("language") if data else None)
-               or translation.get_language(),
-               "locations": stats.locations(owner=request.user),
-               "host_seat": host_seat,
-               "options": setup_form.fields(game, data=data, seat_names=names,
-                                            suggestions=suggestions),
-               "error": error}
+    context = {"game": game, "form": form, "error": error,
+               "roster": Player.objects.filter(owner=request.user),
+               "locations": stats.locations(owner=request.user)}
     return render(request, "companion/new.html", context, status=400 if error else 200)
 
 

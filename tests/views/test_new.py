@@ -202,3 +202,70 @@ def test_many_seats_are_a_list_to_pick_from(alice):
     response = browser_for(alice).post("/new/", {**MUS, "opt_first": "3"})
     assert response.status_code == 302
     assert Session.objects.get().options["first"] == 3
+
+
+def posted(text):
+    from django.http import QueryDict
+
+    return QueryDict(text)
+
+
+def test_the_form_has_a_field_of_its_kind_per_declared_option():
+    from companion import plugins, setup_form
+
+    form = setup_form.NewGameForm(plugins.rules_of("pad"))
+    assert list(form.fields) == ["name", "opt_game", "opt_win", "opt_rounds", "opt_target",
+                                 "opt_teams", "opt_first", "host_seat", "location", "language"]
+    kinds = {name: type(field).__name__ for name, field in form.fields.items()}
+    assert kinds["opt_game"] == "TextOption" and kinds["opt_win"] == "ChoiceOption"
+    assert kinds["opt_teams"] == "TeamsOption" and kinds["opt_first"] == "SeatOption"
+    rounds = form.fields["opt_rounds"]
+    assert type(rounds).__name__ == "WholeNumberOption"
+    assert rounds.widget.attrs == {"min": 1, "max": rounds.option.maximum}
+    assert [value for value, _label in form["opt_first"].choices] == [str(i) for i in range(12)]
+    knights = setup_form.NewGameForm(plugins.rules_of("knights"))
+    assert type(knights.fields["opt_joust"]).__name__ == "SwitchOption"
+    assert knights["opt_joust"].value() == "on" and knights["opt_deck"].value() == "app"
+    # An option a game does not declare is a field of the type of its default.
+    tiny = setup_form.NewGameForm(plugins.rules_of("tiny"))
+    assert type(tiny.fields["opt_target"]).__name__ == "WholeNumberOption"
+
+
+def test_the_cleaned_form_is_what_the_service_takes(alice):
+    from companion import plugins, services, setup_form
+
+    form = setup_form.NewGameForm(plugins.rules_of("pad"), posted(
+        "name=Ana&name=Ben&name=&opt_game=Mus&opt_win=low&opt_rounds=&opt_teams=1+2"
+        "&opt_first=1&host_seat=1&location=+Bar+&language=es"))
+    assert form.is_valid() and form.refusal() is None
+    assert form.cleaned_data == {
+        "players": ["Ana", "Ben"], "host_seat": 1, "location": " Bar ", "language": "es",
+        "options": {"game": "Mus", "win": "low", "rounds": None, "teams": [[0, 1]],
+                    "first": 1}}
+    session = services.session_create(owner=alice, game="pad", **form.cleaned_data)
+    assert (session.title, session.location, session.host_seat) == ("Mus", "Bar", 1)
+
+
+def test_options_left_out_keep_the_defaults_and_are_shown_again(alice):
+    from companion import plugins, setup_form
+
+    knights = plugins.rules_of("knights")
+    form = setup_form.NewGameForm(knights, posted("name=A&name=B&name=C&opt_joust=yes"))
+    assert form.is_valid()
+    assert form.cleaned_data["options"] == {"joust": True}  # the rules add the defaults
+    refused = setup_form.NewGameForm(knights, posted("name=A&name=B&name=C&opt_merlin=x"))
+    assert refused.refusal() == "Merlin in the first round: choose one of the players."
+    assert refused["opt_deck"].value() == "app" and refused["opt_joust"].value() == ""
+    page = browser_for(alice).post("/new/", {"game": "knights", "name": ["A", "B", "C"],
+                                             "opt_merlin": "x"}).content.decode()
+    assert 'type="radio" name="opt_deck" value="app" checked' in page
+    assert 'type="checkbox" name="opt_joust" checked' not in page
+
+
+def test_the_first_thing_wrong_is_said_in_the_order_of_the_page(alice):
+    from companion import plugins, setup_form
+
+    form = setup_form.NewGameForm(plugins.rules_of("pad"), posted(
+        "name=Ana&name=&name=Cy&opt_rounds=two&host_seat=x"))
+    assert list(form.errors) == ["name", "opt_rounds", "host_seat"]
+    assert form.refusal().startswith("Player 2 is empty but a later one is not")
