@@ -5,12 +5,12 @@
 - anyone else, other hosts included: 404, as if the session did not exist.
 """
 
-from django.db.models import FilteredRelation, Q
+from django.db.models import FilteredRelation, Prefetch, Q
 from django.utils.translation import gettext as _
 
 from companion.actors import Actor
 from companion.errors import Forbidden, NotFound, Refused
-from companion.models import Guest, Session
+from companion.models import Guest, Seat, Session
 
 GUEST_HEADER = "X-Guest-Token"
 
@@ -80,6 +80,17 @@ def owned_or_404(queryset, user, **lookup):
     if obj is None:
         raise NotFound(_("There is no such thing, or it is not yours."))
     return obj
+
+
+def sessions_with_seats():
+    """Sessions read with their seats in order (a second query), as every table's page shows."""
+    return Session.objects.prefetch_related(
+        Prefetch("seats", queryset=Seat.objects.order_by("index")))
+
+
+def table_access(request, session_id):
+    """page_access for the table's pages, the session read with its seats."""
+    return page_access(request, session_id, queryset=sessions_with_seats())
 
 
 def page_access(request, session_id, *, queryset=None, game=None):

@@ -1,7 +1,6 @@
 """The REST API of ../shared/specs/api.md. Views read and call services; nothing else writes."""
 
 from django.db import connection
-from django.db.models import Prefetch
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
@@ -12,12 +11,12 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from companion import engine, inputs, limits, live, plugins, services, stats
-from companion.access import owned_or_404, session_access
+from companion.access import owned_or_404, session_access, sessions_with_seats
 from companion.api import serializers as s
 from companion.api.schema import move_request
 from companion.errors import Conflict, Invalid, NotFound, Refused
 from companion.language import say
-from companion.models import Player, Seat, Session
+from companion.models import Player, Session
 from companion.payloads import move_payload
 
 # Any operation may refuse a bad token (401); those that count attempts may say 429.
@@ -38,12 +37,6 @@ IDEMPOTENCY_KEY = OpenApiParameter("Idempotency-Key", OpenApiTypes.STR, OpenApiP
                                    description="a repeat returns the first answer")
 GUEST_TOKEN = OpenApiParameter("X-Guest-Token", OpenApiTypes.STR, OpenApiParameter.HEADER,
                                description="a guest device's token, from /api/join/")
-
-
-def sessions_with_seats():
-    return Session.objects.prefetch_related(
-        Prefetch("seats", queryset=Seat.objects.order_by("index"))
-    )
 
 
 def version_header(request, name):
