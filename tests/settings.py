@@ -1,0 +1,6 @@
+"""The app's settings, with the game docs/adding-a-game.md adds (tests/coins): its one line, as a
+product game's is in games/__init__.py."""
+
+from companion.settings import *  # noqa: F403
+
+INSTALLED_APPS = [*INSTALLED_APPS, "tests.coins"]  # noqa: F405
