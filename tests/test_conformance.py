@@ -1,4 +1,4 @@
-"""Every installed game fits the shared shape (README, "The game boundary: how to add a game").
+"""Every installed game fits the shared shape (docs/adding-a-game.md).
 
 Parametrized over `plugins.all_plugins()` (test-only games, whose rules live under tests/, left
 out), so that a new game is checked the day it is registered:
