@@ -6,14 +6,13 @@ STAMP := $(VENV)/.installed-$(shell cksum requirements.txt | cut -d' ' -f1)
 HOST ?= 0.0.0.0
 PORT ?= 8000
 # One test worker more than the cores: a browser test spends part of its time waiting on its
-# browser and on PostgreSQL, and the third worker fills those waits (2 cores: 288 s on
-# PostgreSQL with three workers, 311-321 s with two, in the same hour).
+# browser and on PostgreSQL, and the extra worker fills those waits.
 TEST_WORKERS ?= $(shell $(PYTHON) -c 'import os; print((os.cpu_count() or 1) + 1)')
 
 .PHONY: run test install messages bench bench-all bench-stats lock clean
 
-# Static files are collected (hashed names, gzip and brotli copies: half a minute) again only
-# when one of ours or the installed packages changed.
+# Static files are collected (hashed names, gzip and brotli copies) again only when one of ours
+# or the installed packages changed.
 COLLECTED := staticfiles/.collected-$(shell cksum requirements.txt | cut -d' ' -f1)
 
 run: $(STAMP) $(COLLECTED)
@@ -28,13 +27,13 @@ test: $(STAMP)
 	@bin/ensure-chromium || true
 	$(BIN)/ruff check .
 	@# Bytecode is written even where the machine says not to (PYTHONDONTWRITEBYTECODE): else
-	@# each worker compiles and rewrites every module again on every run, 6 s of its collection.
+	@# each worker compiles every module again on every run.
 	env -u PYTHONDONTWRITEBYTECODE $(BIN)/python -m pytest -n $(TEST_WORKERS) --dist worksteal $(PYTEST_ARGS)
 
 bench: $(STAMP)
 	$(BIN)/python bench/live.py $(BENCH_ARGS)
 
-# Every figure of the README's Performance section in one run (about 25 minutes, a quiet machine).
+# Every figure of bench/RESULTS.md in one run (a quiet machine).
 bench-all: $(STAMP)
 	$(BIN)/python bench/all.py $(BENCH_ARGS)
 

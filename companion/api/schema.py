@@ -106,8 +106,8 @@ def live_events(result, generator, request, public):
 
 
 class SchemaView(SpectacularAPIView):
-    """/api/schema/, generated once per language. A generation walks every view and serializer
-    (0.3-1.2 s of CPU on a 2-core machine) and gives the same document each time within a
+    """/api/schema/, generated once per language. A generation walks every view and serializer,
+    the costliest request the server answers, and gives the same document each time within a
     process (the games' moves are read when the API's views are imported): anyone may ask for
     it, and it should not cost the server more than any other page. Only the plain schema is
     kept: the API has no versions, and a `?version=` of the asker's choosing, generated as

@@ -1,6 +1,6 @@
 """The card grid's cells, written here rather than in _grid.html: the grid has 54 of them, and
-through the template engine they cost about 2.4 ms a render (three quarters of the live part
-every phone is pushed on every move); written here, a tenth of that."""
+through the template engine they were most of the cost of rendering the part every phone is
+pushed."""
 
 from django import template
 from django.utils.html import conditional_escape
