@@ -14,7 +14,6 @@ from datetime import timedelta
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.functional import SimpleLazyObject
 from django.utils.translation import gettext as _
 
 from companion import authority, engine, plugins
@@ -171,16 +170,10 @@ def viewer_actor(session, viewer, is_host):
     return Actor(guest=Guest(session=session, seat=viewer))
 
 
-def _host_view(session):
-    """The host as the shared fragments see the table: they ask only whether it is the host and
-    at which seat, so the host's account is read only if something asks more of it."""
-    return Actor(user=SimpleLazyObject(lambda: session.owner), host_seat=session.host_seat)
-
-
 def render_shared(session):
     """The fragments every phone sees alike, {name: html}: the scoreboard, the now line, the
     log, the undo button (as a seat with a phone sees it) and the game's live part, if any."""
-    context = fragment_context(session, _host_view(session), panel=False)
+    context = fragment_context(session, Actor.host(session), panel=False)
     shared = {name: render_to_string(f"companion/table.html#{name}", context)
               for name in SHARED}
     plugin = context["plugin"]

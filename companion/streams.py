@@ -15,7 +15,6 @@ import asyncio
 import contextlib
 import hashlib
 import json
-import threading
 from collections import OrderedDict
 
 from asgiref.sync import sync_to_async
@@ -76,42 +75,23 @@ def _digest(text):
 class Renders:
     """The newest render of each (session, language, view) this process made, bounded: the
     least recently asked for are forgotten first. Asked for a version, it renders only when it
-    holds none that new, and one stream renders while the others of the session wait for it."""
+    holds none that new, and one stream renders while the others of the session wait for it.
+    (Used from the server's event loop only.)"""
 
     def __init__(self, size=RENDERS_KEPT):
-        self._kept = OrderedDict()
+        self._kept = OrderedDict()  # key -> [asyncio.Lock, (version, sections) or None]
         self._size = size
-        self._lock = threading.Lock()
-        self._rendering = {}  # key -> the asyncio.Lock a render of it holds
-        self.renders = 0
-
-    def _newest(self, key, version):
-        with self._lock:
-            kept = self._kept.get(key)
-            if kept is not None and kept[0] >= version:
-                self._kept.move_to_end(key)
-                return kept
-            return None
 
     async def at_least(self, session_id, version, language, view):
         key = (session_id, language, view)
-        kept = self._newest(key, version)
-        if kept is not None:
-            return kept
-        lock = self._rendering.setdefault(key, asyncio.Lock())
-        async with lock:
-            kept = self._newest(key, version)
-            if kept is None:
-                kept = await _render(session_id, language, view)
-                self.renders += 1
-                with self._lock:
-                    self._kept[key] = kept
-                    self._kept.move_to_end(key)
-                    while len(self._kept) > self._size:
-                        self._kept.popitem(last=False)
-        if not lock.locked():
-            self._rendering.pop(key, None)
-        return kept
+        entry = self._kept.setdefault(key, [asyncio.Lock(), None])
+        self._kept.move_to_end(key)
+        while len(self._kept) > self._size:
+            self._kept.popitem(last=False)
+        async with entry[0]:
+            if entry[1] is None or entry[1][0] < version:
+                entry[1] = await _render(session_id, language, view)
+        return entry[1]
 
 
 renders = Renders()
