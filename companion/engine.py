@@ -6,119 +6,16 @@ database and no Django settings.
 
 from __future__ import annotations
 
-import html
 import pickle
 import random
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+# The games' sentences come from here too: `from companion.engine import _, Text`.
+from companion.sentences import Text, _, joined, listing, n_  # noqa: F401
+
 State = dict[str, Any]
-
-
-class Text(str):
-    """A sentence a person reads, made by a pure module: the English sentence as a str (so that
-    comparing, logging and storing it need nothing more), with what it was made of kept beside
-    it (the message id, its values, a plural) so that the platform says it in each reader's
-    language at the edge. Values may be Text themselves (a reason, a card's role); names and
-    numbers are kept as they are. A sentence of several Texts is `joined`.
-
-    The platform installs `translator` (companion.language): a page shows a Text in the
-    reader's language through `__html__`; the API and the stored log call the translator.
-    """
-
-    translator: Callable[[Text], str] | None = None
-
-    def __new__(cls, msgid: str, values: Mapping[str, Any] | None = None, *,
-                plural: str | None = None, count: int | None = None,
-                parts: Iterable[Any] | None = None, sep: str = ""):
-        values = {name: _plain(value) for name, value in (values or {}).items()}
-        if parts is not None:
-            parts = [_plain(part) for part in parts]
-            english = sep.join(str(part) for part in parts)
-        else:
-            template = msgid if plural is None or count == 1 else plural
-            english = template.format(**values)
-        text = super().__new__(cls, english)
-        text.msgid, text.values, text.plural, text.count = msgid, values, plural, count
-        text.parts, text.sep = parts, sep
-        return text
-
-    def say(self, gettext: Callable[[str], str], ngettext: Callable[[str, str, int], str],
-            number: Callable[[float], str] | None = None) -> str:
-        """The sentence in the language of `gettext` and `ngettext`; in English when a
-        translation does not fit its values. `number` writes a fraction as that language does
-        (7,5 in Spanish)."""
-        if self.parts is not None:
-            return self.sep.join(
-                part.say(gettext, ngettext, number) if isinstance(part, Text) else part
-                for part in self.parts)
-        values = {name: value.say(gettext, ngettext, number) if isinstance(value, Text)
-                  else number(value) if number and isinstance(value, float) else value
-                  for name, value in self.values.items()}
-        if self.plural is not None:
-            template = ngettext(self.msgid, self.plural, self.count)
-        else:
-            template = gettext(self.msgid) if self.msgid else self.msgid
-        try:
-            return template.format(**values)
-        except (KeyError, IndexError, ValueError):
-            return str(self)
-
-    def __html__(self) -> str:
-        shown = Text.translator(self) if Text.translator else str(self)
-        return html.escape(shown)
-
-    def as_data(self) -> dict[str, Any]:
-        """A JSON-able form, which `Text.from_data` turns back into the same Text."""
-        if self.parts is not None:
-            return {"sep": self.sep, "parts": [_data(part) for part in self.parts]}
-        data: dict[str, Any] = {"id": self.msgid,
-                                "values": {name: _data(v) for name, v in self.values.items()}}
-        if self.plural is not None:
-            data["plural"], data["count"] = self.plural, self.count
-        return data
-
-    @classmethod
-    def from_data(cls, data: Any) -> Any:
-        if not isinstance(data, dict):
-            return data
-        if "parts" in data:
-            return cls("", parts=[cls.from_data(part) for part in data["parts"]],
-                       sep=data.get("sep", ""))
-        return cls(data.get("id", ""),
-                   {name: cls.from_data(v) for name, v in (data.get("values") or {}).items()},
-                   plural=data.get("plural"), count=data.get("count"))
-
-    def __reduce__(self):
-        return (Text.from_data, (self.as_data(),))
-
-
-def _plain(value: Any) -> Any:
-    # A Text stays one; what JSON keeps as it is stays; anything else is shown as its str.
-    if isinstance(value, Text) or value is None or type(value) in (str, int, float, bool):
-        return value
-    if isinstance(value, str):
-        return str(value)
-    if isinstance(value, (int, float)):
-        return value
-    return str(value)
-
-
-def _data(value: Any) -> Any:
-    return value.as_data() if isinstance(value, Text) else value
-
-
-def _(msgid: str, /, **values: Any) -> Text:
-    """A sentence a person reads, in English with `{name}` fields filled from `values`; the
-    platform translates it (the extraction reads these calls). Modules without Django use it
-    as Django code uses gettext."""
-    return Text(msgid, values)
-
-
-def n_(singular: str, plural: str, count: int, /, **values: Any) -> Text:
-    """`_` for a sentence with a number: `n_("{n} ducat", "{n} ducats", n, n=n)`."""
-    return Text(singular, values, plural=plural, count=count)
 
 
 def copied(value: Any) -> Any:
@@ -126,20 +23,6 @@ def copied(value: Any) -> Any:
     C pickler's round trip copies one about four times faster than copy.deepcopy (a move copies
     its state, and so does each redaction of it)."""
     return pickle.loads(pickle.dumps(value, pickle.HIGHEST_PROTOCOL))  # noqa: S301 - our own bytes
-
-
-def joined(sep: str, parts: Iterable[Any]) -> Text:
-    """Several sentences (or Texts and names) shown as one, each part translated alone."""
-    return Text("", parts=list(parts), sep=sep)
-
-
-def listing(names: Iterable[Any]) -> Text:
-    """"Ana", "Ana and Ben", "Ana, Ben and Luis": the "and" in the reader's language (names may
-    be Texts, each said alone)."""
-    names = list(names)
-    if len(names) < 2:
-        return joined("", names)
-    return _("{names} and {last}", names=joined(", ", names[:-1]), last=names[-1])
 
 
 class Refused(Exception):  # noqa: N818 (a refusal is not a program error)
@@ -460,3 +343,52 @@ def _named_seat(name: str, data: Mapping[str, Any], state: State) -> Any:
 
 def _is_seat(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+
+
+# ---------------------------------------------------------------------------------------------
+# Reading a move's fields: the small checks of type and shape that every game's rules make on
+# what a move gives. They say nothing of their own: a game passes the sentence it refuses with
+# (its msgid stays in the game's module, so in the game's catalogue), and a player reads what
+# that game always said.
+
+
+def is_int(value: Any) -> bool:
+    """Whether `value` is a whole number: an int and not a bool (True is not 1 here)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def is_seat_index(value: Any, *, seat_count: int) -> bool:
+    """Whether `value` numbers a seat at a table of `seat_count` seats: a whole number (`is_int`)
+    from 0 to seat_count - 1."""
+    return is_int(value) and 0 <= value < seat_count
+
+
+def fields(data: Any, *, refusal: Text, field: str | None = None, none_is_empty: bool = False,
+           any_mapping: bool = False) -> Any:
+    """A move's fields: `data` itself when it is a dict (with `any_mapping`, any Mapping), {} for
+    None when `none_is_empty`; anything else is refused: RuleViolation(refusal, field=field)."""
+    if data is None and none_is_empty:
+        return {}
+    if isinstance(data, Mapping if any_mapping else dict):
+        return data
+    raise RuleViolation(refusal, field=field)
+
+
+def required(data: Mapping[str, Any], name: str, *, refusal: Callable[[str], Text]) -> Any:
+    """The value of the field `name` of a move's fields, which must be given: a field missing or
+    None is refused with the game's sentence for it, RuleViolation(refusal(name), field=name)."""
+    value = data.get(name)
+    if value is None:
+        raise RuleViolation(refusal(name), field=name)
+    return value
+
+
+def seat_name(state: Mapping[str, Any], seat: int) -> str:
+    """The name of seat `seat` (its index in state["seats"]) as the table wrote it."""
+    return state["seats"][seat]["name"]
+
+
+def signed(value: int, *, plus_zero: bool = True) -> str:
+    """A change with its sign, as a score line shows it: "+3", "-2"; zero is "+0", or "0" with
+    plus_zero=False."""
+    return f"+{value}" if value > 0 or (plus_zero and value == 0) else str(value)

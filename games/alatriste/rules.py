@@ -57,7 +57,21 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from companion.engine import Game, RuleViolation, Text, _, copied, joined, n_, rank_by_score
+from companion.engine import (
+    Game,
+    RuleViolation,
+    Text,
+    _,
+    copied,
+    fields,
+    is_int,
+    is_seat_index,
+    joined,
+    n_,
+    rank_by_score,
+    seat_name,
+    signed,
+)
 
 MAX_VIGOUR = 12
 SETUP_POINTS = 10  # Fencing + ducats at the start
@@ -169,16 +183,8 @@ def _blank_sheet(name: str) -> dict[str, Any]:
 # ---------------------------------------------------------------- reading the move's fields
 
 
-def _fields(data: Any) -> dict[str, Any]:
-    if data is None:
-        return {}
-    if not isinstance(data, dict):
-        raise RuleViolation(_("The move needs its fields."), field="data")
-    return data
-
-
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
+# A move's fields (engine.fields): a dict, or none at all.
+_NO_FIELDS = _("The move needs its fields.")
 
 
 # The whole-number fields, each asked for in a sentence of its own (the noun's article and
@@ -204,7 +210,7 @@ def _bounds(field: str, low: int, high: int, value: int) -> Text:
 
 def _int(data: Mapping[str, Any], field: str, low: int, high: int) -> int:
     value = data.get(field)
-    if not _is_int(value):
+    if not is_int(value):
         raise RuleViolation(_WHOLE[field], field=field)
     if not low <= value <= high:
         raise RuleViolation(_bounds(field, low, high, value), field=field)
@@ -229,9 +235,9 @@ def _choice(data: Mapping[str, Any], field: str, allowed: tuple[str, ...]) -> st
 
 
 def _seat_no(state: Mapping[str, Any], value: Any, field: str) -> int:
-    if not _is_int(value):
+    if not is_int(value):
         raise RuleViolation(_("Choose a player for {field}.", field=field), field=field)
-    if not 0 <= value < len(state["seats"]):
+    if not is_seat_index(value, seat_count=len(state["seats"])):
         raise RuleViolation(_("There is no seat {seat}.", seat=value), field=field)
     return value
 
@@ -300,10 +306,6 @@ def _fighter(state: Mapping[str, Any], data: Mapping[str, Any], field: str) -> i
     return index
 
 
-def _name(state: Mapping[str, Any], index: int) -> str:
-    return state["seats"][index]["name"]
-
-
 # ---------------------------------------------------------------- cards
 
 
@@ -313,7 +315,7 @@ def _card_key(name: str) -> str:
 
 def _card_value(raw: Mapping[str, Any], stat: str) -> int:
     value = raw.get(stat, 0)
-    if not _is_int(value) or not -MAX_CARD_VALUE <= value <= MAX_CARD_VALUE:
+    if not is_int(value) or not -MAX_CARD_VALUE <= value <= MAX_CARD_VALUE:
         raise RuleViolation(_("The card's {stat} must be a whole number.",
                               stat=STAT_WORDS[stat]), field="card")
     return value
@@ -478,7 +480,7 @@ def _refresh_all(state: dict[str, Any]) -> dict[str, Any]:
 
 
 def _die_value(value: Any, field: str) -> int:
-    if not _is_int(value) or not 1 <= value <= 6:
+    if not is_int(value) or not 1 <= value <= 6:
         raise RuleViolation(_("A die shows 1 to 6, not {value}.", value=repr(value)), field=field)
     return value
 
@@ -499,7 +501,7 @@ def _rolls(data: Mapping[str, Any], allowed: set[str]) -> dict[str, Any]:
     if not isinstance(rolls, dict):
         raise RuleViolation(_("Give the dice as rolls per player."), field="rolls")
     # JSON keys are strings; a seat number given as an int means the same seat.
-    rolls = {str(key) if _is_int(key) else key: value for key, value in rolls.items()}
+    rolls = {str(key) if is_int(key) else key: value for key, value in rolls.items()}
     unknown = sorted(str(key) for key in rolls if key not in allowed)
     if unknown:
         raise RuleViolation(_("There are no dice for {keys} here.", keys=", ".join(unknown)),
@@ -667,7 +669,8 @@ def _apply_wounds(state: dict[str, Any], result: Mapping[str, Any],
 
 
 def _start(state: Mapping[str, Any], data: Any) -> tuple[dict[str, Any], dict[str, Any]]:
-    return copied(dict(state)), _fields(data)
+    return copied(dict(state)), fields(data, refusal=_NO_FIELDS, field="data",
+                                      none_is_empty=True)
 
 
 def setup_move(state, data, actor, rng):
@@ -719,7 +722,7 @@ def turn_move(state, data, actor, rng):
     if expected is not None and index != expected:
         raise RuleViolation(
             _("Next it is {next}'s turn, not {name}'s: turns go round the table in seat order.",
-              next=_name(state, expected), name=_name(state, index)), field="seat")
+              next=seat_name(state, expected), name=seat_name(state, index)), field="seat")
     state["turn"] = index
     seat = state["seats"][index]
     paid = income(seat)
@@ -740,7 +743,7 @@ def adjust_move(state, data, actor, rng):
     seat = state["seats"][index]
     stat = _choice(data, "stat", STATS)
     delta = data.get("delta")
-    if not _is_int(delta) or delta == 0:
+    if not is_int(delta) or delta == 0:
         raise RuleViolation(_("Give the change as a whole number other than 0."), field="delta")
     if abs(delta) > 999:
         raise RuleViolation(_("A change is at most 999 chips."), field="delta")
@@ -996,7 +999,7 @@ def dice_game_move(state, data, actor, rng):
     _check_recovered(state, index, "seat", _("no game of dice until then."))
     seat = state["seats"][index]
     bet = data.get("bet")
-    if not _is_int(bet) or bet < MIN_BET:
+    if not is_int(bet) or bet < MIN_BET:
         raise RuleViolation(_("The bet is at least {n} ducats.", n=MIN_BET), field="bet")
     if bet > seat["ducats"]:
         raise RuleViolation(_("{name} has only {n} ducats.", name=seat["name"],
@@ -1006,7 +1009,7 @@ def dice_game_move(state, data, actor, rng):
     keys = {"player": index, **{str(j): j for j in joiners}}
     rolls = _rolls(data, {*keys, "bank", *(str(i) for i in range(len(state["seats"])))})
     _check_no_strays(state, rolls, keys)
-    given = {key: _pair(rolls.get(key), _("the bank") if key == "bank" else _name(state, index))
+    given = {key: _pair(rolls.get(key), _("the bank") if key == "bank" else seat_name(state, index))
              for key, index in [*keys.items(), ("bank", index)]}
     bases = dict.fromkeys([*keys, "bank"], 0)
     dice, ties, best = _contest(bases, given, rng)
@@ -1030,9 +1033,10 @@ def _check_no_strays(state, rolls: Mapping[str, Any], keys: Mapping[str, int]) -
         seat = int(key)
         if seat == keys["player"]:
             raise RuleViolation(_("{name} plays against the bank: give their dice as the "
-                                  "player's.", name=_name(state, seat)), field="rolls")
+                                  "player's.", name=seat_name(state, seat)), field="rolls")
         raise RuleViolation(_("{name} does not join this game of dice: add them to the joiners, "
-                              "or leave their dice out.", name=_name(state, seat)), field="rolls")
+                              "or leave their dice out.", name=seat_name(state, seat)),
+                            field="rolls")
 
 
 def _joiners(state, data, index: int, bet: int) -> list[int]:
@@ -1043,7 +1047,7 @@ def _joiners(state, data, index: int, bet: int) -> list[int]:
     for value in raw:
         joiner = _seat_no(state, value, "joiners")
         _check_playing(state, joiner, "joiners")
-        name = _name(state, joiner)
+        name = seat_name(state, joiner)
         if joiner == index or joiner in joiners:
             raise RuleViolation(_("{name} is in the game once.", name=name), field="joiners")
         seat = state["seats"][joiner]
@@ -1081,13 +1085,13 @@ def _plaza(state, data, rng, kind: str, base_of, prize: int, forced: int | None 
     rolls = _rolls(data, {str(i) for i in range(len(state["seats"]))})
     for key in rolls:
         if int(key) not in players:
-            raise RuleViolation(_("{name} does not take part.", name=_name(state, int(key))),
+            raise RuleViolation(_("{name} does not take part.", name=seat_name(state, int(key))),
                                 field="rolls")
     bases = {str(i): base_of(state["seats"][i]) for i in players}
     last = {"type": kind, "players": players, "bases": bases, "dice": {}, "ties": [],
             "winner": forced, "prize": prize, "bocanegra": forced is not None}
     if forced is None:
-        given = {key: _pair(rolls.get(key), _name(state, int(key))) for key in bases}
+        given = {key: _pair(rolls.get(key), seat_name(state, int(key))) for key in bases}
         dice, ties, best = _contest(bases, given, rng)
         last.update({"dice": dice, "ties": ties, "winner": int(best)})
     _gain(state["seats"][last["winner"]], "fame", prize)
@@ -1112,9 +1116,9 @@ def act_of_faith_move(state, data, actor, rng):
     holders = [i for i in _plaza_players(state)
                if any(_card_key(c["name"]) == BOCANEGRA for c in state["seats"][i]["cards"])]
     if len(holders) > 1:
-        names = _name(state, holders[0])
+        names = seat_name(state, holders[0])
         for other in holders[1:]:
-            names = _("{names} and {name}", names=names, name=_name(state, other))
+            names = _("{names} and {name}", names=names, name=seat_name(state, other))
         raise RuleViolation(_("There is one Emilio Bocanegra: {names} both have it.",
                               names=names), field="rolls")
     forced = holders[0] if holders else None
@@ -1209,11 +1213,7 @@ def finished(state: Mapping[str, Any]) -> bool:
 
 
 def _who(state: Mapping[str, Any], index: int | None) -> Text | str:
-    return _("the bank") if index is None else state["seats"][index]["name"]
-
-
-def _signed(value: int) -> str:
-    return f"+{value}" if value >= 0 else str(value)
+    return _("the bank") if index is None else seat_name(state, index)
 
 
 def _deaths(state: Mapping[str, Any], last: Mapping[str, Any]) -> list[Text]:
@@ -1299,11 +1299,11 @@ def _adjust_summary(who: str, last: Mapping[str, Any]) -> Text:
         return _("{name} can't pay {n} ducats: to the town jail", name=who, n=-last["delta"])
     stat = last["stat"]
     words = STAT_ONE.get(stat, STAT_WORDS[stat]) if abs(last["delta"]) == 1 else STAT_WORDS[stat]
-    values = {"name": who, "delta": _signed(last["delta"]), "stat": words}
+    values = {"name": who, "delta": signed(last["delta"]), "stat": words}
     text = (_("{name} {delta} {stat} ({reason})", reason=reason, **values) if reason
             else _("{name} {delta} {stat}", **values))
     if last["applied"] != last["delta"]:
-        text = _("{text} ({applied} applied)", text=text, applied=_signed(last["applied"]))
+        text = _("{text} ({applied} applied)", text=text, applied=signed(last["applied"]))
     return _with_outcome(text, who, last["outcome"])
 
 
@@ -1406,7 +1406,7 @@ def now(state: Mapping[str, Any]) -> Text | None:
     upcoming = next_turn(state)
     if upcoming is None:
         return _("Whoever rolls highest takes the first turn")
-    return _("Next: {name}'s turn", name=state["seats"][upcoming]["name"])
+    return _("Next: {name}'s turn", name=seat_name(state, upcoming))
 
 
 GAME = Game(

@@ -44,7 +44,22 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from companion.engine import Game, Option, RuleViolation, Text, _, copied, joined, listing, n_
+from companion.engine import (
+    Game,
+    Option,
+    RuleViolation,
+    Text,
+    _,
+    copied,
+    fields,
+    is_seat_index,
+    joined,
+    listing,
+    n_,
+    required,
+    seat_name,
+    signed,
+)
 
 KNIGHTS = ["Bors", "Gawain", "Launcelot", "Pelleas", "Percival", "Tristram"]
 DAMOSELS = ["Elaine", "Guinevere", "Isolde", "Morgana", "Nimue", "Viviane"]
@@ -125,27 +140,20 @@ OPTIONS: dict[str, Any] = {
 # --- small checks -------------------------------------------------------------------------------
 
 
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
+# A move's fields (engine.fields): a dict.
+_NO_FIELDS = _("The move's fields are missing.")
 
 
-def _fields(data: Any) -> dict[str, Any]:
-    if not isinstance(data, dict):
-        raise RuleViolation(_("The move's fields are missing."), field="data")
-    return data
-
-
-def _required(data: dict[str, Any], name: str) -> Any:
-    if data.get(name) is None:
-        raise RuleViolation(_("The move needs a {field}.", field=name), field=name)
-    return data[name]
+def _missing(name: str) -> Text:
+    """The refusal of a move without its field `name` (engine.required)."""
+    return _("The move needs a {field}.", field=name)
 
 
 def _seat_of(state: dict[str, Any], value: Any, field: str) -> int:
     count = len(state["seats"])
     if isinstance(value, str) and value.isascii() and value.isdigit():
         value = int(value)
-    if not _is_int(value) or not 0 <= value < count:
+    if not is_seat_index(value, seat_count=count):
         raise RuleViolation(
             _("There is no seat {seat} at this table (seats 0 to {last}).", seat=repr(value),
               last=count - 1), field=field
@@ -154,7 +162,7 @@ def _seat_of(state: dict[str, Any], value: Any, field: str) -> int:
 
 
 def _seat_field(state: dict[str, Any], data: dict[str, Any], name: str) -> int:
-    return _seat_of(state, _required(data, name), name)
+    return _seat_of(state, required(data, name, refusal=_missing), name)
 
 
 def _no_such(what: str, value: Any, allowed: list[str]) -> Text:
@@ -171,18 +179,15 @@ def _no_such(what: str, value: Any, allowed: list[str]) -> Text:
 
 
 def _one_of(data: dict[str, Any], name: str, allowed: list[str], what: str) -> str:
-    value = _required(data, name)
+    value = required(data, name, refusal=_missing)
     if not isinstance(value, str) or value not in allowed:
         raise RuleViolation(_no_such(what, value, allowed), field=name)
     return value
 
 
-def _name(state: dict[str, Any], seat: int) -> str:
-    return state["seats"][seat]["name"]
-
-
 def _knight(state: dict[str, Any], seat: int) -> Text:
-    return _("{name}'s {knight}", name=_name(state, seat), knight=state["seats"][seat]["knight"])
+    return _("{name}'s {knight}", name=seat_name(state, seat),
+             knight=state["seats"][seat]["knight"])
 
 
 def card_name(damosel: str, chivalry: str) -> Text:
@@ -248,7 +253,7 @@ def check_options(options: dict[str, Any], seat_count: int) -> None:
         raise RuleViolation(_("The event deck is kept by the app or by the table."),
                             field="deck")
     merlin = options.get("merlin")
-    if not _is_int(merlin) or not 0 <= merlin < seat_count:
+    if not is_seat_index(merlin, seat_count=seat_count):
         raise RuleViolation(
             _("Merlin must be one of the seats 0 to {last}, not {given}.", last=seat_count - 1,
               given=repr(merlin)),
@@ -451,13 +456,13 @@ def draw_events(state: dict[str, Any], data: Any, actor: int | None, rng: Any) -
 
 
 def pass_events(state: dict[str, Any], data: Any, actor: int | None, rng: Any) -> dict[str, Any]:
-    data = _fields(data)
+    data = fields(data, refusal=_NO_FIELDS, field="data")
     _app_deck(state, _("Arthur cannot discard an event"))
     _event_phase(state, _("Arthur cannot discard an event"))
     if len(state["event_choices"]) != EVENTS_DRAWN:
         raise RuleViolation(_("Arthur discards one of the {n} events he drew: draw them first.",
                               n=EVENTS_DRAWN), field="discard")
-    discard = _required(data, "discard")
+    discard = required(data, "discard", refusal=_missing)
     if discard not in state["event_choices"]:
         raise RuleViolation(
             # Not naming them: only Arthur sees his draw, and his phone shows each as a button.
@@ -473,9 +478,9 @@ def pass_events(state: dict[str, Any], data: Any, actor: int | None, rng: Any) -
 
 
 def reveal_event(state: dict[str, Any], data: Any, actor: int | None, rng: Any) -> dict[str, Any]:
-    data = _fields(data)
+    data = fields(data, refusal=_NO_FIELDS, field="data")
     _event_phase(state, _("Merlin cannot reveal an event"))
-    event = _required(data, "event")
+    event = required(data, "event", refusal=_missing)
     if not isinstance(event, str):
         raise RuleViolation(_("There is no event called {given}.", given=repr(event)),
                             field="event")
@@ -521,7 +526,7 @@ def check_grant(state: dict[str, Any], seat: int, damosel: str, chivalry: str, *
     if state["seats"][seat]["damosel"] == damosel:
         raise RuleViolation(
             _("{name}'s knight may not take a card of {damosel}, {name}'s own damosel.",
-              name=_name(state, seat), damosel=damosel), field="damosel")
+              name=seat_name(state, seat), damosel=damosel), field="damosel")
     if any(g["seat"] == seat for g in state["granted"]):
         raise RuleViolation(_("{knight} has already been granted a card this round.",
                               knight=_knight(state, seat)), field="seat")
@@ -541,7 +546,7 @@ def check_grant(state: dict[str, Any], seat: int, damosel: str, chivalry: str, *
 
 
 def grant(state: dict[str, Any], data: Any, actor: int | None, rng: Any) -> dict[str, Any]:
-    data = _fields(data)
+    data = fields(data, refusal=_NO_FIELDS, field="data")
     if state["phase"] != "knight":
         if state["phase"] in ("service", "worship"):
             raise RuleViolation(_("The knight phase is over: no grants once a card is offered "
@@ -595,7 +600,7 @@ def offering_open(state: dict[str, Any]) -> bool:
 
 
 def offer(state: dict[str, Any], data: Any, actor: int | None, rng: Any) -> dict[str, Any]:
-    data = _fields(data)
+    data = fields(data, refusal=_NO_FIELDS, field="data")
     if state["phase"] not in SERVING_PHASES:
         raise _phase_refusal(state, _("No offer now"))
     _serving_event(state, _("No offer"))
@@ -674,7 +679,7 @@ def waiting_seals(state: dict[str, Any]) -> list[int]:
 
 def _check_seat_placement(state: dict[str, Any], seat: int, given: Any,
                           needed: list[str]) -> dict[str, str]:
-    name = _name(state, seat)
+    name = seat_name(state, seat)
     if not isinstance(given, dict):
         raise RuleViolation(_("{name}'s placement maps chivalries to up or down.", name=name),
                             field="placements")
@@ -712,7 +717,7 @@ def _check_placements(state: dict[str, Any], placements: Any) -> dict[str, dict[
             checked[str(seat)] = placed
     for key, cards in needed.items():
         if key not in checked:
-            raise RuleViolation(_must_place(_name(state, int(key)), cards), field="placements")
+            raise RuleViolation(_must_place(seat_name(state, int(key)), cards), field="placements")
     return checked
 
 
@@ -770,7 +775,7 @@ def worship_preview(state: dict[str, Any], placements: Any) -> dict[str, Any]:
     hidden = hidden_seals(state)
     if hidden:
         raise RuleViolation(_("No preview: the faces {names} sealed stay hidden until they are "
-                              "applied.", names=listing(_name(state, seat) for seat in hidden)),
+                              "applied.", names=listing(seat_name(state, seat) for seat in hidden)),
                             field="placements")
     checked = _check_placements(state, _with_seals(state, {"placements": placements}))
     if event_kind(state["event"]) == "disaster":
@@ -807,7 +812,7 @@ def _with_seals(state: dict[str, Any], data: dict[str, Any]) -> Any:
 
 
 def worship(state: dict[str, Any], data: Any, actor: int | None, rng: Any) -> dict[str, Any]:
-    data = _fields(data)
+    data = fields(data, refusal=_NO_FIELDS, field="data")
     _open_round(state, _("No worship now"))
     if event_kind(state["event"]) == "disaster":
         raise RuleViolation(_("{event} is a Disaster: enter it with the disaster move.",
@@ -817,7 +822,7 @@ def worship(state: dict[str, Any], data: Any, actor: int | None, rng: Any) -> di
 
 
 def disaster(state: dict[str, Any], data: Any, actor: int | None, rng: Any) -> dict[str, Any]:
-    data = _fields(data)
+    data = fields(data, refusal=_NO_FIELDS, field="data")
     _open_round(state, _("No disaster now"))
     if event_kind(state["event"]) != "disaster":
         raise RuleViolation(_("{event} is not a Disaster: enter the worship instead.",
@@ -831,13 +836,13 @@ def seal(state: dict[str, Any], data: Any, actor: int | None, rng: Any) -> dict[
 
     A phone seals only its own seat; the host (actor None) may seal for a seat without a phone.
     """
-    data = _fields(data)
+    data = fields(data, refusal=_NO_FIELDS, field="data")
     _open_round(state, _("No seal now"))
     if event_kind(state["event"]) == "prosperity":
         raise RuleViolation(_("Nothing is placed face up or down in a Prosperity round."),
                             field="type")
     seat = _seat_field(state, data, "seat")
-    name = _name(state, seat)
+    name = seat_name(state, seat)
     if actor is not None and actor != seat:
         raise RuleViolation(_("Only {name}'s own phone may seal {name}'s placement.", name=name),
                             field="seat")
@@ -848,7 +853,8 @@ def seal(state: dict[str, Any], data: Any, actor: int | None, rng: Any) -> dict[
     if str(seat) in state["sealed"]:
         raise RuleViolation(_("{name} has sealed already: a sealed choice is final.", name=name),
                             field="seat")
-    placed = _check_seat_placement(state, seat, _required(data, "placements"), needed[str(seat)])
+    placed = _check_seat_placement(state, seat, required(data, "placements", refusal=_missing),
+                                   needed[str(seat)])
     new = copied(state)
     _enter_phase(new, "worship")  # the app's reading: the first seal closes offering
     new["sealed"][str(seat)] = placed
@@ -890,7 +896,7 @@ def challengeable(state: dict[str, Any]) -> list[dict[str, Any]]:
 
 def _granted_card(state: dict[str, Any], holder: int, chivalry: str) -> Text:
     """A granted card named without its damosel."""
-    return _("the {chivalry} granted to {name}", chivalry=chivalry, name=_name(state, holder))
+    return _("the {chivalry} granted to {name}", chivalry=chivalry, name=seat_name(state, holder))
 
 
 def _granted_damosel(state: dict[str, Any], holder: int, chivalry: str) -> str:
@@ -927,7 +933,7 @@ def _fight(holder: int, challenger: int, cards: list[str]) -> tuple[int, bool]:
 
 
 def joust(state: dict[str, Any], data: Any, actor: int | None, rng: Any) -> dict[str, Any]:
-    data = _fields(data)
+    data = fields(data, refusal=_NO_FIELDS, field="data")
     if not state["options"]["joust"]:
         raise RuleViolation(_("The joust rule is off in this session."), field="type")
     phase = state["phase"]
@@ -959,15 +965,15 @@ def joust(state: dict[str, Any], data: Any, actor: int | None, rng: Any) -> dict
                             field="chivalry")
     if challenger in state["joust"]["losers"]:
         raise RuleViolation(_("{name} lost a joust in this phase and may not joust again.",
-                              name=_name(state, challenger)), field="challenger")
+                              name=seat_name(state, challenger)), field="challenger")
     if state["seats"][challenger]["worship"] < JOUST_STAKE:
         raise RuleViolation(_("{name} needs at least {n} worship to joust.",
-                              name=_name(state, challenger), n=JOUST_STAKE), field="challenger")
+                              name=seat_name(state, challenger), n=JOUST_STAKE), field="challenger")
     if damosel:
         check_grant(state, challenger, damosel, chivalry, jousting=True)
     else:
         check_offer(state, challenger, chivalry, jousting=True)
-    cards = _check_joust_cards(_required(data, "cards"))
+    cards = _check_joust_cards(required(data, "cards", refusal=_missing))
     winner, different = _fight(holder, challenger, cards)
     loser = challenger if winner == holder else holder
     new = copied(state)
@@ -1023,7 +1029,7 @@ def end_round(state: dict[str, Any], data: Any, actor: int | None, rng: Any) -> 
         if state["phase"] == "event":
             raise RuleViolation(_("The round has not begun: reveal its event first."),
                                 field="type")
-        waiting = [_name(state, seat) for seat in waiting_seals(state)]
+        waiting = [seat_name(state, seat) for seat in waiting_seals(state)]
         if state["sealed"] and waiting:
             raise RuleViolation(n_("The round is not over: {names} must still seal.",
                                    "The round is not over: {names} must still seal.",
@@ -1090,10 +1096,6 @@ def standings(state: dict[str, Any]) -> list[dict[str, Any]]:
     return sorted(rows, key=lambda r: (r["rank"], r["seat"]))
 
 
-def _signed(value: int) -> str:
-    return f"+{value}" if value >= 0 else str(value)
-
-
 def _card_points(card: dict[str, Any]) -> Text:
     """One offered card's worship in the log: "honor up 3", "farmer 2"."""
     if card["face"] == "up":
@@ -1110,7 +1112,7 @@ def _worship_line(state: dict[str, Any], outcome: dict[str, Any]) -> Text:
             return _("{event}: {up} up, {down} down: equal, nothing happens", event=event, up=up,
                      down=down)
         back = joined(", ", [card_name(c["damosel"], c["chivalry"]) for c in outcome["returned"]])
-        losses = [_("{name} {change}", name=_name(state, s), change=c)
+        losses = [_("{name} {change}", name=seat_name(state, s), change=c)
                   for s, c in enumerate(outcome["change"]) if c]
         if not losses:
             return _("{event}: {up} up, {down} down: back to their damosels {cards}",
@@ -1121,8 +1123,8 @@ def _worship_line(state: dict[str, Any], outcome: dict[str, Any]) -> Text:
     for seat in range(len(state["seats"])):
         cards = [c for c in outcome["cards"] if c["seat"] == seat]
         if cards:
-            parts.append(_("{name} {change} ({cards})", name=_name(state, seat),
-                           change=_signed(outcome["change"][seat]),
+            parts.append(_("{name} {change} ({cards})", name=seat_name(state, seat),
+                           change=signed(outcome["change"][seat]),
                            cards=joined(" + ", [_card_points(c) for c in cards])))
     if not parts:
         return _("Worship for {event}: nothing offered", event=outcome["event"])
@@ -1130,7 +1132,7 @@ def _worship_line(state: dict[str, Any], outcome: dict[str, Any]) -> Text:
 
 
 def _names(state: dict[str, Any], seats: list[int]) -> str:
-    return ", ".join(_name(state, seat) for seat in seats)
+    return ", ".join(seat_name(state, seat) for seat in seats)
 
 
 def _joust_line(after: dict[str, Any], last: dict[str, Any]) -> Text:
@@ -1140,25 +1142,25 @@ def _joust_line(after: dict[str, Any], last: dict[str, Any]) -> Text:
     # a joust leaves the phase as it was), an offered one by its chivalry.
     card = (_granted_card(after, last["holder"], last["chivalry"]) if after["phase"] == "knight"
             else last["chivalry"])
-    values = {"challenger": _name(after, last["challenger"]),
-              "holder": _name(after, last["holder"]), "card": card,
+    values = {"challenger": seat_name(after, last["challenger"]),
+              "holder": seat_name(after, last["holder"]), "card": card,
               "pairs": joined(", ", [JOUST_CARD_NAMES.get(c, c) for c in last["cards"]]),
-              "winner": _name(after, winner)}
+              "winner": seat_name(after, winner)}
     if last["worship"]:
         return _("{challenger} challenged {holder} for {card} ({pairs}): {winner} gets it, "
-                 "taking {n} worship from {loser}", n=last["worship"], loser=_name(after, loser),
-                 **values)
+                 "taking {n} worship from {loser}", n=last["worship"],
+                 loser=seat_name(after, loser), **values)
     return _("{challenger} challenged {holder} for {card} ({pairs}): {winner} gets it", **values)
 
 
 def _end_line(before: dict[str, Any], after: dict[str, Any]) -> Text:
     if not after["victory"]:
         return _("Round {round} ended; {arthur} is Arthur, {merlin} is Merlin",
-                 round=before["round"], arthur=_name(after, after["arthur"]),
-                 merlin=_name(after, after["merlin"]))
+                 round=before["round"], arthur=seat_name(after, after["arthur"]),
+                 merlin=seat_name(after, after["merlin"]))
     victory = after["victory"]
     head = _("Round {round} ended: {name} wins ({victory})", round=before["round"],
-             name=_name(after, victory["winner"]), victory=VICTORY_NAMES[victory["class"]])
+             name=seat_name(after, victory["winner"]), victory=VICTORY_NAMES[victory["class"]])
     lots = [_("lot among {seats}: {drawn}", seats=_names(after, lot["seats"]),
               drawn=_names(after, lot["drawn"])) for lot in victory["lots"]]
     return joined("; ", [head, *lots]) if lots else head
@@ -1170,16 +1172,16 @@ def summary(move: Mapping[str, Any], before: dict[str, Any], after: dict[str, An
     last = after.get("last") or {}
     if kind == "draw_events":
         # Which events: Arthur's alone (the line is every device's).
-        name, n = _name(after, after["arthur"]), len(last["drawn"])
+        name, n = seat_name(after, after["arthur"]), len(last["drawn"])
         if last.get("reshuffled"):
             return _("{name} (Arthur) drew {n} events (the discards were shuffled into a new "
                      "deck)", name=name, n=n)
         return _("{name} (Arthur) drew {n} events", name=name, n=n)
     if kind == "pass_events":
         return _("{name} (Arthur) discarded one event and passed {n} to Merlin",
-                 name=_name(after, after["arthur"]), n=len(after["event_choices"]))
+                 name=seat_name(after, after["arthur"]), n=len(after["event_choices"]))
     if kind == "reveal_event":
-        return _("{name} (Merlin) revealed {event}", name=_name(after, after["merlin"]),
+        return _("{name} (Merlin) revealed {event}", name=seat_name(after, after["merlin"]),
                  event=_describe_event(after, after["event"]))
     if kind == "grant":
         # The damosel stays Merlin's and the knight's until the knight phase ends.
@@ -1189,7 +1191,7 @@ def summary(move: Mapping[str, Any], before: dict[str, Any], after: dict[str, An
         return _("{knight} offered {chivalry}", knight=_knight(after, data["seat"]),
                  chivalry=data["chivalry"])
     if kind == "seal":
-        name = _name(after, data["seat"])
+        name = seat_name(after, data["seat"])
         if after["resolution"] is not None:
             return _("{name} sealed a placement; all are in. {worship}", name=name,
                      worship=_worship_line(before, after["resolution"]))
@@ -1419,7 +1421,8 @@ def now(state: dict[str, Any]) -> Text | None:
     if finished(state):
         return None
     values = {"round": state["round"], "phase": PHASE_NAMES[state["phase"]],
-              "arthur": _name(state, state["arthur"]), "merlin": _name(state, state["merlin"])}
+              "arthur": seat_name(state, state["arthur"]),
+              "merlin": seat_name(state, state["merlin"])}
     if state.get("event"):
         return _("Round {round}, {phase}: {arthur} is Arthur, {merlin} Merlin; event: {event}",
                  event=state["event"], **values)

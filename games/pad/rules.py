@@ -34,10 +34,15 @@ from companion.engine import (
     Text,
     _,
     copied,
+    fields,
+    is_int,
+    is_seat_index,
     joined,
     listing,
     n_,
     rank_by_score,
+    seat_name,
+    signed,
 )
 
 WINS = ("high", "low", "coop", "none")
@@ -64,17 +69,13 @@ OUTCOMES = ("won", "lost")
 
 # --- reading what was given ---------------------------------------------------------------------
 
-def _is_whole(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def whole_points(value: Any, name: str, field: str) -> int:
     """A round's points (of the seat called `name`): a whole number, negative allowed, within
     MAX_POINTS."""
     if isinstance(value, float) and value.is_integer():
         value = int(value)
     what = _("{name}'s points", name=name)
-    if not _is_whole(value):
+    if not is_int(value):
         raise RuleViolation(_("{what} is a whole number of points (such as 12 or -3), not "
                               "{given}.", what=what, given=repr(str(value)[:20])), field=field)
     if abs(value) > MAX_POINTS:
@@ -89,7 +90,7 @@ def _seat_list(names: list[str]) -> str:
 
 
 def _check_seat(value: Any, names: list[str], field: str) -> int:
-    if not _is_whole(value) or not 0 <= value < len(names):
+    if not is_seat_index(value, seat_count=len(names)):
         raise RuleViolation(_("There is no seat {seat}: the seats are {seats}.",
                               seat=str(value)[:20], seats=_seat_list(names)), field=field)
     return value
@@ -103,7 +104,7 @@ def check_teams(teams: Any, seat_count: int) -> None:
     seen: set[int] = set()
     for team in teams:
         for seat in team:
-            if not _is_whole(seat) or not 0 <= seat < seat_count:
+            if not is_seat_index(seat, seat_count=seat_count):
                 raise RuleViolation(
                     _("A team names seat {seat}, but the seats are 0 to {last}.",
                       seat=str(seat)[:20], last=seat_count - 1), field="options")
@@ -127,12 +128,12 @@ def check_options(options: dict[str, Any], seat_count: int) -> None:
                               "score, cooperative, no points), not {given}.",
                               wins=", ".join(WINS), given=repr(str(win)[:20])), field="options")
     rounds = options.get("rounds")
-    if rounds is not None and (not _is_whole(rounds) or not 1 <= rounds <= MAX_ROUNDS):
+    if rounds is not None and (not is_int(rounds) or not 1 <= rounds <= MAX_ROUNDS):
         raise RuleViolation(_("The number of rounds is a whole number from 1 to {most}, not "
                               "{given}.", most=MAX_ROUNDS, given=repr(str(rounds)[:20])),
                             field="options")
     target = options.get("target")
-    if target is not None and (not _is_whole(target) or abs(target) > MAX_POINTS):
+    if target is not None and (not is_int(target) or abs(target) > MAX_POINTS):
         raise RuleViolation(_("The target is a number of points, such as 100, not {given}.",
                               given=repr(str(target)[:20])), field="options")
     if win == "none" and (rounds is not None or target is not None):
@@ -145,7 +146,7 @@ def check_options(options: dict[str, Any], seat_count: int) -> None:
                                 field="options")
         check_teams(teams, seat_count)
     first = options.get("first")
-    if first is not None and (not _is_whole(first) or not 0 <= first < seat_count):
+    if first is not None and not is_seat_index(first, seat_count=seat_count):
         raise RuleViolation(_("The starting player is one of the seats, 0 to {last}, not "
                               "{given}.", last=seat_count - 1, given=repr(str(first)[:20])),
                             field="options")
@@ -247,10 +248,8 @@ def waiting_for(state: Mapping[str, Any]) -> list[str]:
 
 # --- moves --------------------------------------------------------------------------------------
 
-def _data(data: Any) -> Mapping[str, Any]:
-    if not isinstance(data, Mapping):
-        raise RuleViolation(_("A move's fields are an object."))
-    return data
+# A move's fields (engine.fields): any mapping.
+_NO_FIELDS = _("A move's fields are an object.")
 
 
 def _open(state: Mapping[str, Any]) -> None:
@@ -277,7 +276,7 @@ def _needs_points(state: Mapping[str, Any], move: str) -> None:
 
 def _may_score(state: Mapping[str, Any], seat: int, round_: int) -> None:
     """A seat scores its next round, once every seat has scored the round before."""
-    name = state["seats"][seat]["name"]
+    name = seat_name(state, seat)
     limit = state["rounds"]
     if limit is not None and round_ > limit:
         raise RuleViolation(n_("The game has {n} round: {name} has scored it.",
@@ -315,7 +314,7 @@ def _settle(new: dict[str, Any]) -> None:
 def move_score(state: dict[str, Any], data: Any, actor: int | None,
                rng: random.Random) -> dict[str, Any]:
     """One seat's points for its next round."""
-    data = _data(data)
+    data = fields(data, refusal=_NO_FIELDS, any_mapping=True)
     _open(state)
     _needs_points(state, "score")
     names = names_of(state)
@@ -324,7 +323,7 @@ def move_score(state: dict[str, Any], data: Any, actor: int | None,
     round_ = next_round(state, seat)
     given = data.get("round")
     if given is not None and given != round_:
-        if _is_whole(given) and 1 <= given < round_:
+        if is_int(given) and 1 <= given < round_:
             raise RuleViolation(_("{name} has scored round {round} already: correct it "
                                   "instead.", name=names[seat], round=given), field="round")
         raise RuleViolation(_("{name}'s next round is round {round}, not {given}.",
@@ -343,7 +342,7 @@ def move_round(state: dict[str, Any], data: Any, actor: int | None,
                rng: random.Random) -> dict[str, Any]:
     """A round's points for every seat at once: `scores`, one per seat in seat order; a seat
     left blank (None) is left out, to be scored later."""
-    data = _data(data)
+    data = fields(data, refusal=_NO_FIELDS, any_mapping=True)
     _open(state)
     _needs_points(state, "round")
     names = names_of(state)
@@ -385,14 +384,14 @@ def move_round(state: dict[str, Any], data: Any, actor: int | None,
 def move_correct(state: dict[str, Any], data: Any, actor: int | None,
                  rng: random.Random) -> dict[str, Any]:
     """An earlier entry replaced: seat, round, points."""
-    data = _data(data)
+    data = fields(data, refusal=_NO_FIELDS, any_mapping=True)
     _open(state)
     _needs_points(state, "correct")
     names = names_of(state)
     seat = _check_seat(data.get("seat"), names, "seat")
     round_ = data.get("round")
     played = len(state["seats"][seat]["scores"])
-    if not _is_whole(round_) or not 1 <= round_ <= played:
+    if not is_int(round_) or not 1 <= round_ <= played:
         if played == 0:
             raise RuleViolation(_("{name} has no round scored yet: nothing to correct.",
                                   name=names[seat]), field="round")
@@ -415,7 +414,7 @@ def move_correct(state: dict[str, Any], data: Any, actor: int | None,
 def move_winners(state: dict[str, Any], data: Any, actor: int | None,
                  rng: random.Random) -> dict[str, Any]:
     """A game without points ends with its winners named (one or more seats)."""
-    data = _data(data)
+    data = fields(data, refusal=_NO_FIELDS, any_mapping=True)
     _open(state)
     if scored(state):
         if state["win"] == "coop":
@@ -444,7 +443,7 @@ def move_winners(state: dict[str, Any], data: Any, actor: int | None,
 def move_end(state: dict[str, Any], data: Any, actor: int | None,
              rng: random.Random) -> dict[str, Any]:
     """The game ends now: scored, on the totals as they stand; cooperative, won or lost."""
-    data = _data(data)
+    data = fields(data, refusal=_NO_FIELDS, any_mapping=True)
     _open(state)
     outcome = data.get("outcome")
     win = state["win"]
@@ -525,10 +524,6 @@ def round_scores(details: Mapping[str, Any]) -> list[float] | None:
     return list(rounds) if isinstance(rounds, list) else None
 
 
-def _signed(points: int) -> str:
-    return f"+{points}" if points > 0 else str(points)
-
-
 def _end_words(after: Mapping[str, Any]) -> Text | None:
     """How the game ended, when a move ended it: "the target is reached: Ana wins"."""
     if not after["over"]:
@@ -562,12 +557,12 @@ def summary(move: Mapping[str, Any], before: Mapping[str, Any],
     names = names_of(after)
     if kind == "score":
         return _with_end(_("{name} scores {points} in round {round} (total {total})",
-                           name=names[last["seat"]], points=_signed(last["points"]),
+                           name=names[last["seat"]], points=signed(last["points"], plus_zero=False),
                            round=last["round"], total=last["total"]), after)
     if kind == "round":
         # "Ana +4": a name and a number, the same in every language.
-        parts = [f"{names[seat]} {_signed(points)}" for seat, points in enumerate(last["scores"])
-                 if points is not None]
+        parts = [f"{names[seat]} {signed(points, plus_zero=False)}"
+                 for seat, points in enumerate(last["scores"]) if points is not None]
         return _with_end(_("Round {round}: {scores}", round=last["round"],
                            scores=", ".join(parts)), after)
     if kind == "correct":

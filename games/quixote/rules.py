@@ -51,10 +51,14 @@ from companion.engine import (
     Text,
     _,
     copied,
+    fields,
+    is_int,
+    is_seat_index,
     joined,
     listing,
     n_,
     rank_by_score,
+    required,
 )
 
 COLUMNS = "ABCDEFGH"
@@ -216,8 +220,7 @@ def written_knight_groups(data: Any) -> list[list[int]]:
 
 def _whole(value: Any, name: str, what: Text, low: int = 0, high: int | None = None) -> int:
     """`value` as a whole number in [low, high], or a sentence naming the field."""
-    good = isinstance(value, int) and not isinstance(value, bool)
-    if good and value >= low and (high is None or value <= high):
+    if is_int(value) and value >= low and (high is None or value <= high):
         return value
     if high is not None:
         refusal = _("{what} must be {low} to {high}, not {value} ({name}).", what=what, low=low,
@@ -228,10 +231,9 @@ def _whole(value: Any, name: str, what: Text, low: int = 0, high: int | None = N
     raise RuleViolation(refusal, field=name)
 
 
-def _required(data: Mapping[str, Any], name: str) -> Any:
-    if name not in data or data[name] is None:
-        raise RuleViolation(_("The score needs {name}.", name=name), field=name)
-    return data[name]
+def _missing(name: str) -> Text:
+    """The refusal of a move without its field `name` (engine.required)."""
+    return _("The score needs {name}.", name=name)
 
 
 def check_round(value: Any) -> int:
@@ -311,7 +313,7 @@ def _check_ceilings(score: Mapping[str, Any]) -> None:
 
 
 def _group_sizes(data: Mapping[str, Any], name: str, building: str) -> list[int]:
-    groups = _required(data, name)
+    groups = required(data, name, refusal=_missing)
     if not isinstance(groups, list):
         raise RuleViolation(_("{name} must be a list of group sizes, e.g. [2, 5].", name=name),
                             field=name)
@@ -350,14 +352,14 @@ def read_score(round_: Any, data: Any) -> dict[str, Any]:
         raise RuleViolation(_("A score is a set of named numbers."), field=None)
     score = {
         "round": round_,
-        "castle6_knights": _whole(_required(data, "castle6_knights"), "castle6_knights",
-                                  _("The knights connected to the 6-castle")),
-        "castle4_knights": _whole(_required(data, "castle4_knights"), "castle4_knights",
-                                  _("The knights connected to the 4-castle")),
+        "castle6_knights": _whole(required(data, "castle6_knights", refusal=_missing),
+                                  "castle6_knights", _("The knights connected to the 6-castle")),
+        "castle4_knights": _whole(required(data, "castle4_knights", refusal=_missing),
+                                  "castle4_knights", _("The knights connected to the 4-castle")),
         "church_groups": _group_sizes(data, "church_groups", "church"),
         "windmill_groups": _group_sizes(data, "windmill_groups", "windmill"),
-        "defense_shields": _whole(_required(data, "defense_shields"), "defense_shields",
-                                  _("The shields defending the realm")),
+        "defense_shields": _whole(required(data, "defense_shields", refusal=_missing),
+                                  "defense_shields", _("The shields defending the realm")),
         "knight_groups": _knight_groups(data, round_),
     }
     _check_ceilings(score)
@@ -496,12 +498,8 @@ def _refuse_named_fields(data: Mapping[str, Any], names: tuple[str, ...]) -> Non
         )
 
 
-def _as_data(data: Any) -> Mapping[str, Any]:
-    if data is None:
-        return {}
-    if not isinstance(data, Mapping):
-        raise RuleViolation(_("A move's data is a set of named fields."), field=None)
-    return data
+# A move's fields (engine.fields): any mapping, or none at all.
+_NO_FIELDS = _("A move's data is a set of named fields.")
 
 
 # --- moves --------------------------------------------------------------------------------------
@@ -520,8 +518,8 @@ def _draw_castles(rng: random.Random) -> tuple[str, str, list[str]]:
 
 
 def _table_castles(data: Mapping[str, Any]) -> tuple[str, str]:
-    six = parse_field(_required(data, "castle6"), "castle6")
-    four = parse_field(_required(data, "castle4"), "castle4")
+    six = parse_field(required(data, "castle6", refusal=_missing), "castle6")
+    four = parse_field(required(data, "castle4", refusal=_missing), "castle4")
     if six == four:
         raise RuleViolation(_("The two castles cannot share {field}.", field=six),
                             field="castle4")
@@ -535,7 +533,7 @@ def _table_castles(data: Mapping[str, Any]) -> tuple[str, str]:
 
 def move_castles(state: dict[str, Any], data: Any, actor: int | None,
                  rng: random.Random) -> dict[str, Any]:
-    data = _as_data(data)
+    data = fields(data, refusal=_NO_FIELDS, none_is_empty=True, any_mapping=True)
     _refuse_without_cards(state, "castles")
     if state["castles"]["6"]:
         raise RuleViolation(
@@ -577,7 +575,7 @@ def _table_turn(state: Mapping[str, Any], data: Mapping[str, Any]) -> str:
     free = free_fields(state)
     if data.get("field") in (None, "") and len(free) == 1:
         return free[0]  # the last card can only be the last free field
-    field = parse_field(_required(data, "field"), "field")
+    field = parse_field(required(data, "field", refusal=_missing), "field")
     if field in castle_fields(state):
         which = "6" if state["castles"]["6"] == field else "4"
         raise RuleViolation(_("{field} holds the {castle}-castle.", field=field, castle=which),
@@ -589,7 +587,7 @@ def _table_turn(state: Mapping[str, Any], data: Mapping[str, Any]) -> str:
 
 def move_turn(state: dict[str, Any], data: Any, actor: int | None,
               rng: random.Random) -> dict[str, Any]:
-    data = _as_data(data)
+    data = fields(data, refusal=_NO_FIELDS, none_is_empty=True, any_mapping=True)
     _refuse_without_cards(state, "turn")
     _refuse_turn(state)
     if state["deck"] == "app":
@@ -610,9 +608,9 @@ def move_turn(state: dict[str, Any], data: Any, actor: int | None,
 
 
 def _seat_index(state: Mapping[str, Any], data: Mapping[str, Any]) -> int:
-    seat = _required(data, "seat")
+    seat = required(data, "seat", refusal=_missing)
     count = len(state["seats"])
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < count:
+    if not is_seat_index(seat, seat_count=count):
         raise RuleViolation(_("There is no seat {seat}: the seats are 0 to {last}.",
                               seat=repr(seat), last=count - 1), field="seat")
     return seat
@@ -662,11 +660,11 @@ def _set_round(seat: dict[str, Any], breakdown: dict[str, int]) -> int | None:
 
 def move_score(state: dict[str, Any], data: Any, actor: int | None,
                rng: random.Random) -> dict[str, Any]:
-    data = _as_data(data)
+    data = fields(data, refusal=_NO_FIELDS, none_is_empty=True, any_mapping=True)
     if state["phase"] == "finished":
         raise RuleViolation(_("The game is over: every seat has scored round 3."), field="type")
     index = _seat_index(state, data)
-    score = read_score(_required(data, "round"), data)
+    score = read_score(required(data, "round", refusal=_missing), data)
     _check_score_allowed(state, state["seats"][index], score["round"])
     breakdown = points_of(score)
     new = copied(state)

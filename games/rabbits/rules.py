@@ -21,7 +21,21 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from companion.engine import Game, Option, RuleViolation, Text, _, copied, joined, n_
+from companion.engine import (
+    Game,
+    Option,
+    RuleViolation,
+    Text,
+    _,
+    copied,
+    fields,
+    is_int,
+    is_seat_index,
+    joined,
+    n_,
+    required,
+    seat_name,
+)
 
 # ---------------------------------------------------------------------------------------------
 # Cards
@@ -287,34 +301,31 @@ def setup(seat_names: list[str], options: dict[str, Any], rng: Any) -> dict[str,
 # ---------------------------------------------------------------------------------------------
 # Checking a move's fields
 
-def _data(data: Any) -> dict[str, Any]:
-    if not isinstance(data, dict):
-        raise RuleViolation(_("The move's fields are missing."))
-    return data
+# A move's fields (engine.fields): a dict.
+_NO_FIELDS = _("The move's fields are missing.")
 
 
 def _seat(state: dict[str, Any], data: dict[str, Any], field: str = "seat") -> int:
-    if field not in data or data[field] is None:
-        raise RuleViolation(_("Say which seat this is ({field}).", field=field), field=field)
-    seat = data[field]
-    if isinstance(seat, bool) or not isinstance(seat, int):
+    seat = required(data, field, refusal=lambda name: _("Say which seat this is ({field}).",
+                                                        field=name))
+    if not is_int(seat):
         raise RuleViolation(_("{field} must be a seat number, not {seat}.", field=field,
                               seat=repr(seat)), field=field)
     count = len(state["seats"])
-    if not 0 <= seat < count:
+    if not is_seat_index(seat, seat_count=count):
         raise RuleViolation(_("There is no seat {seat}: the seats are 0 to {last}.", seat=seat,
                               last=count - 1), field=field)
     return seat
 
 
-def _cards(data: dict[str, Any], field: str = "cards", required: bool = True) -> list[str]:
+def _cards(data: dict[str, Any], field: str = "cards", needed: bool = True) -> list[str]:
     raw = data.get(field)
     if raw is None:
         raw = []
     if not isinstance(raw, list):
         raise RuleViolation(_("{field} must be a list of cards such as [\"7H\", \"AS\"].",
                               field=field), field=field)
-    if required and not raw:
+    if needed and not raw:
         raise RuleViolation(_("Say which cards are paid (cards)."), field=field)
     cards = []
     for text in raw:
@@ -330,10 +341,10 @@ def _cards(data: dict[str, Any], field: str = "cards", required: bool = True) ->
 
 
 def _royal(data: dict[str, Any], field: str = "royal") -> str:
-    if data.get(field) is None:
-        raise RuleViolation(_("Say which royal ({field}).", field=field), field=field)
+    given = required(data, field, refusal=lambda name: _("Say which royal ({field}).",
+                                                         field=name))
     try:
-        card = normal_card(data[field])
+        card = normal_card(given)
     except RuleViolation as error:
         raise RuleViolation(error.message, field=field) from None
     if not is_royal(card):
@@ -341,10 +352,6 @@ def _royal(data: dict[str, Any], field: str = "royal") -> str:
             _("{card} is not a royal: the royals are the Jacks, Queens and Kings.",
               card=card_text(card)), field=field)
     return card
-
-
-def _name(state: dict[str, Any], seat: int) -> str:
-    return state["seats"][seat]["name"]
 
 
 def next_seat(state: dict[str, Any]) -> int:
@@ -360,12 +367,12 @@ def roller(state: dict[str, Any]) -> int:
 def _in_turn(state: dict[str, Any], seat: int, field: str = "seat") -> None:
     """The seat is playing its own turn: rolled, and the turn not ended by an audience/steal."""
     turn = state["turn"]
-    current, name = _name(state, turn["seat"]), _name(state, seat)
+    current, name = seat_name(state, turn["seat"]), seat_name(state, seat)
     if seat != turn["seat"]:
         if turn["ended"]:
             raise RuleViolation(
                 _("It is {name}'s turn, which starts with a roll.",
-                  name=_name(state, next_seat(state))), field=field)
+                  name=seat_name(state, next_seat(state))), field=field)
         raise RuleViolation(_("It is {current}'s turn, not {name}'s.", current=current,
                               name=name), field=field)
     if turn["dice"] is None:
@@ -373,7 +380,7 @@ def _in_turn(state: dict[str, Any], seat: int, field: str = "seat") -> None:
     if turn["ended"]:
         raise RuleViolation(
             _("{name}'s turn has ended ({how}): it is {next}'s turn to roll.", name=name,
-              how=ended_text(turn), next=_name(state, next_seat(state))), field=field)
+              how=ended_text(turn), next=seat_name(state, next_seat(state))), field=field)
 
 
 # How a turn ended, kept in the state as its English words (the state is JSON, where a Text
@@ -401,7 +408,7 @@ def _on_board(state: dict[str, Any], seat: int, doing: Text, field: str = "seat"
     if place != "board":
         raise RuleViolation(
             _("{name} is {place}: {doing} only on the board (say where the rabbit is with "
-              "`where`).", name=_name(state, seat), place=PLACE_NAMES[place], doing=doing),
+              "`where`).", name=seat_name(state, seat), place=PLACE_NAMES[place], doing=doing),
             field=field)
 
 
@@ -411,7 +418,7 @@ def _check_held(state: dict[str, Any], seat: int, cards: list[str], field: str =
         if is_royal(card) and card not in held:
             raise RuleViolation(
                 _("{card} is not {name}'s to spend: {name} holds {royals}.", card=card_text(card),
-                  name=_name(state, seat), royals=listing(sorted_royals(held))), field=field)
+                  name=seat_name(state, seat), royals=listing(sorted_royals(held))), field=field)
 
 
 def _spend(state: dict[str, Any], seat: int, cards: list[str]) -> dict[str, Any]:
@@ -468,25 +475,25 @@ def _sum_text(spent: dict[str, Any]) -> Text:
 
 def roll(state: dict[str, Any], data: dict[str, Any], actor: int | None, rng: Any) -> dict:
     """Start a turn: the next seat in order rolls two dice, whose sum is the turn's price."""
-    data = _data(data)
+    data = fields(data, refusal=_NO_FIELDS)
     seat = _seat(state, data)
     turn = state["turn"]
     if turn["dice"] is None:
         expected = turn["seat"]
         if seat != expected:
             raise RuleViolation(_("It is {name}'s turn: {name} rolls first.",
-                                  name=_name(state, expected)), field="seat")
+                                  name=seat_name(state, expected)), field="seat")
     else:
         expected = next_seat(state)
         if seat == turn["seat"]:
             raise RuleViolation(
                 _("{name} has rolled already this turn ({first}+{second}): the next to roll is "
-                  "{next}.", name=_name(state, seat), first=turn["dice"][0],
-                  second=turn["dice"][1], next=_name(state, expected)), field="seat")
+                  "{next}.", name=seat_name(state, seat), first=turn["dice"][0],
+                  second=turn["dice"][1], next=seat_name(state, expected)), field="seat")
         if seat != expected:
             raise RuleViolation(_("It is {name}'s turn; the next to roll is {next}.",
-                                  name=_name(state, turn["seat"]), next=_name(state, expected)),
-                                field="seat")
+                                  name=seat_name(state, turn["seat"]),
+                                  next=seat_name(state, expected)), field="seat")
     dice = _dice(data, rng)
     new = copied(state)
     previous = None if turn["dice"] is None else turn["seat"]
@@ -514,7 +521,7 @@ def _dice(data: dict[str, Any], rng: Any) -> list[int]:
     if not isinstance(dice, list) or len(dice) != 2:
         raise RuleViolation(_("dice must be the two dice rolled, as [3, 4]."), field="dice")
     for die in dice:
-        if isinstance(die, bool) or not isinstance(die, int) or not 1 <= die <= 6:
+        if not is_int(die) or not 1 <= die <= 6:
             raise RuleViolation(_("A die shows 1 to 6, not {die}.", die=repr(die)), field="dice")
     return list(dice)
 
@@ -527,10 +534,10 @@ def lottery_over(turn: dict[str, Any]) -> bool:
 
 def lottery(state: dict[str, Any], data: dict[str, Any], actor: int | None, rng: Any) -> dict:
     """+ THE LOTTERY: a held card matching one of the dice wins one card from the pile."""
-    data = _data(data)
+    data = fields(data, refusal=_NO_FIELDS)
     seat = _seat(state, data)
     _in_turn(state, seat)
-    name = _name(state, seat)
+    name = seat_name(state, seat)
     if lottery_over(state["turn"]):
         # "right after the dice are rolled": before the journey's first payment, which could
         # otherwise spend the very card shown.
@@ -572,7 +579,7 @@ def lottery(state: dict[str, Any], data: dict[str, Any], actor: int | None, rng:
 
 def pay(state: dict[str, Any], data: dict[str, Any], actor: int | None, rng: Any) -> dict:
     """THE PRICE and PAYING WITH CARDS: accepted suits only, at least the dice's sum."""
-    data = _data(data)
+    data = fields(data, refusal=_NO_FIELDS)
     seat = _seat(state, data)
     _in_turn(state, seat)
     if state["seats"][seat]["place"] == "off":
@@ -582,7 +589,7 @@ def pay(state: dict[str, Any], data: dict[str, Any], actor: int | None, rng: Any
         # it pays no more this turn. Underground it may ("en el subsuelo esperas la salida").
         raise RuleViolation(
             _("{name} is off the board: nothing is paid there, and the turn ends waiting off "
-              "it (say where the rabbit is with `where`).", name=_name(state, seat)),
+              "it (say where the rabbit is with `where`).", name=seat_name(state, seat)),
             field="seat")
     suits = _suits(data)
     cards = _cards(data)
@@ -622,15 +629,15 @@ def _suits(data: dict[str, Any]) -> list[str]:
 
 def audience(state: dict[str, Any], data: dict[str, Any], actor: int | None, rng: Any) -> dict:
     """3RD THE ROYAL AUDIENCE: 10 points of the royal's suit and a carrot; the turn ends."""
-    data = _data(data)
+    data = fields(data, refusal=_NO_FIELDS)
     seat = _seat(state, data)
     _in_turn(state, seat)
     royal = _royal(data)
-    name = _name(state, seat)
+    name = seat_name(state, seat)
     if royal not in state["line"]:
         holder = state["tiles"][royal]
         raise RuleViolation(_("{royal} is not in the line: {name} holds it.",
-                              royal=card_text(royal), name=_name(state, holder)), field="royal")
+                              royal=card_text(royal), name=seat_name(state, holder)), field="royal")
     _on_board(state, seat, _("an audience is held on the royal's land"))
     cards = _cards(data)
     suit = royal[-1]
@@ -670,7 +677,7 @@ def steal(state: dict[str, Any], data: dict[str, Any], actor: int | None, rng: A
     board; "aquél que pierde el duelo sale FUERA", so the victim goes off the board; "la
     zanahoria cambiará en su pieza, y el turno acabará inmediatamente", so the turn ends.
     """
-    data = _data(data)
+    data = fields(data, refusal=_NO_FIELDS)
     thief = _seat(state, data, "thief")
     victim = _seat(state, data, "victim")
     if thief == victim:
@@ -682,7 +689,7 @@ def steal(state: dict[str, Any], data: dict[str, Any], actor: int | None, rng: A
     victim_royals = state["seats"][victim]["royals"]
     if royal not in victim_royals:
         raise RuleViolation(_("{name} does not hold {royal}: {name} holds {royals}.",
-                              name=_name(state, victim), royal=card_text(royal),
+                              name=seat_name(state, victim), royal=card_text(royal),
                               royals=listing(victim_royals)), field="royal")
     after = sorted_royals([*state["seats"][thief]["royals"], royal])
     returns = _returns(state, data, thief, after)
@@ -704,7 +711,7 @@ def _returns(state: dict[str, Any], data: dict[str, Any], thief: int,
              after: list[str]) -> str | None:
     """Which royal a thief now holding 4 gives back to the line ("deshazte de una")."""
     given = data.get("returns")
-    name = _name(state, thief)
+    name = seat_name(state, thief)
     if len(after) <= 3:
         if given is not None:
             raise RuleViolation(n_("{name} will hold {n} royals: nothing is returned.",
@@ -724,14 +731,14 @@ def _returns(state: dict[str, Any], data: dict[str, Any], thief: int,
 
 def where(state: dict[str, Any], data: dict[str, Any], actor: int | None, rng: Any) -> dict:
     """Where a rabbit is: on the board, off it (no card at the turn's end), or underground."""
-    data = _data(data)
+    data = fields(data, refusal=_NO_FIELDS)
     seat = _seat(state, data)
     place = data.get("place")
     if place not in PLACES:
         raise RuleViolation(_("The place must be board, off or underground, not {place}.",
                               place=repr(place)), field="place")
     if state["seats"][seat]["place"] == place:
-        raise RuleViolation(_("{name} is {place} already.", name=_name(state, seat),
+        raise RuleViolation(_("{name} is {place} already.", name=seat_name(state, seat),
                               place=PLACE_NAMES[place]), field="place")
     new = copied(state)
     new["seats"][seat]["place"] = place
@@ -741,7 +748,7 @@ def where(state: dict[str, Any], data: dict[str, Any], actor: int | None, rng: A
 
 def arrive(state: dict[str, Any], data: dict[str, Any], actor: int | None, rng: Any) -> dict:
     """ENDING THE GAME: back at the Citadel, in one's turn, with 3 royals fitting the ending."""
-    data = _data(data)
+    data = fields(data, refusal=_NO_FIELDS)
     seat = _seat(state, data)
     _in_turn(state, seat)
     _on_board(state, seat, _("the Citadel is reached"))
@@ -750,7 +757,7 @@ def arrive(state: dict[str, Any], data: dict[str, Any], actor: int | None, rng: 
     missing = ending_missing(royals, options["ending"])
     if missing:
         raise RuleViolation(missing, field="seat")
-    cards = _cards(data, required=False)
+    cards = _cards(data, needed=False)
     spent = None
     new = copied(state)
     if options["advanced_citadel"]:
@@ -821,7 +828,7 @@ def finished(state: dict[str, Any]) -> bool:
 
 def summary(move: dict[str, Any], before: dict[str, Any], after: dict[str, Any]) -> Text | str:
     last = after.get("last") or {}
-    name = _name(after, last["seat"]) if "seat" in last else "?"
+    name = seat_name(after, last["seat"]) if "seat" in last else "?"
     kind = last.get("type")
     if kind == "roll":
         dice = last["dice"]
@@ -842,7 +849,7 @@ def summary(move: dict[str, Any], before: dict[str, Any], after: dict[str, Any])
                               last["returned"])
     if kind == "steal":
         text = _("{name} stole {royal} from {victim}, who is off the board", name=name,
-                 royal=card_text(last["royal"]), victim=_name(after, last["victim"]))
+                 royal=card_text(last["royal"]), victim=seat_name(after, last["victim"]))
         return _with_returned(text, [last["returns"]] if last["returns"] else [])
     if kind == "where":
         return _("{name} is now {place}", name=name, place=PLACE_NAMES[last["place"]])
@@ -897,7 +904,7 @@ def now(state: dict[str, Any]) -> Text | None:
     name = state["seats"][turn["seat"]]["name"]
     if turn.get("ended"):  # an audience or a steal ended it: the next seat rolls
         return _("{name}'s turn has ended ({how}): it is {next}'s turn to roll.", name=name,
-                 how=ended_text(turn), next=_name(state, next_seat(state)))
+                 how=ended_text(turn), next=seat_name(state, next_seat(state)))
     if turn.get("price") is not None:
         return _("{name}'s turn: the price is {price}", name=name, price=turn["price"])
     return _("{name}'s turn", name=name)
