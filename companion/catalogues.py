@@ -40,7 +40,8 @@ def sources():
     """Every file whose sentences a person reads: the code of the platform and the games, and
     the templates."""
     root = base()
-    for folder, pattern in (("companion", "*.py"), ("games", "*.py"), ("templates", "*.html")):
+    for folder, pattern in (("companion", "*.py"), ("games", "*.py"), ("games", "*.html"),
+                            ("templates", "*.html")):
         for path in sorted((root / folder).rglob(pattern)):
             if not any(part in SKIPPED for part in path.relative_to(root).parts):
                 yield path
@@ -51,8 +52,6 @@ def area_of(path):
     parts = Path(path).relative_to(base()).parts
     if parts[0] == "games" and len(parts) > 2:
         return f"games/{parts[1]}"
-    if parts[:2] == ("templates", "games") and len(parts) > 3:
-        return f"games/{parts[2]}"
     return ""
 
 

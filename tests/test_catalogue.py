@@ -87,3 +87,15 @@ def test_an_untranslated_fuzzy_or_misplaced_message_is_reported(monkeypatch):
     assert found["Game over"] == "fuzzy"
     assert found["Page %(number)s of %(pages)s"].startswith("placeholders")
     assert len(found) == 3
+
+
+@pytest.mark.parametrize("area", catalogues.areas(), ids=_name)
+def test_every_message_of_a_catalogue_is_found_in_its_sources(area):
+    """A catalogue keeps no message that the extraction no longer finds: one found nowhere is a
+    folder the extraction stopped reading (a game's templates moved), and `make messages` would
+    drop its translation."""
+    kept = {(message.context, message.id if isinstance(message.id, str) else message.id[0])
+            for message in catalogues.read(area, "es") if message.id}
+    found = {(context, msgid) for (where, context, msgid) in catalogues.extracted()
+             if where == area}
+    assert kept - found == set()
