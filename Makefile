@@ -9,7 +9,7 @@ PORT ?= 8000
 # browser and on PostgreSQL, and the extra worker fills those waits.
 TEST_WORKERS ?= $(shell $(PYTHON) -c 'import os; print((os.cpu_count() or 1) + 1)')
 
-.PHONY: run test install messages bench bench-all bench-stats lock clean
+.PHONY: run test install messages bench bench-stats lock clean
 
 # Static files are collected (hashed names, gzip and brotli copies) again only when one of ours
 # or the installed packages changed.
@@ -30,12 +30,9 @@ test: $(STAMP)
 	@# each worker compiles every module again on every run.
 	env -u PYTHONDONTWRITEBYTECODE $(BIN)/python -m pytest -n $(TEST_WORKERS) --dist worksteal $(PYTEST_ARGS)
 
+# The live table's A/B (bench/RESULTS.md): make bench BENCH_ARGS="--a <commit> --b <commit>".
 bench: $(STAMP)
-	$(BIN)/python bench/live.py $(BENCH_ARGS)
-
-# Every figure of bench/RESULTS.md in one run (a quiet machine).
-bench-all: $(STAMP)
-	$(BIN)/python bench/all.py $(BENCH_ARGS)
+	$(BIN)/python bench/ab.py $(BENCH_ARGS)
 
 bench-stats: $(STAMP)
 	$(BIN)/python bench/stats.py $(BENCH_ARGS)
