@@ -35,15 +35,16 @@ def _board_state(context):
     return context["rules"].redact(context["session"].state, None)
 
 
-def fragment_context(session, actor, *, posted=None, refusal=None, panel=True):
+def fragment_context(session, actor, *, posted=None, refusal=None, panel=True, log=True):
     """Everything the partials need, for one viewer (actor None: the board). `posted` and
     `refusal` refill a refused form: the form's fields ({name: [values]}) and
-    {"form", "message"}. panel=False leaves out the panel's model (the shared fragments)."""
+    {"form", "message"}. panel=False leaves out the panel's model (the shared fragments);
+    log=False the moves, the log and the undo button (a phone's panel alone)."""
     plugin = plugins.get(session.game)
     rules = plugin.rules
     viewer = actor.seat if actor else None
     is_host = bool(actor and actor.is_host)
-    moves = moves_of_its_version(session)
+    moves = moves_of_its_version(session) if log else []
     last_active = next((move for move in moves if not move.undone), None)
     if last_active is None and len(moves) == LOG_LENGTH:
         last_active = session.moves.filter(undone=False).order_by("-seq").first()
@@ -184,16 +185,25 @@ def render_shared(session):
     return shared
 
 
-def panel_view(session, viewer, is_host):
+def panel_view(session, viewer, is_host, drawn=None):
     """A phone's own panel as that viewer sees it, and what it was drawn from: a digest of its
     pure model (of its HTML for a game without one). A push sends the panel again only when the
-    digest changed: drawn again for nothing, a half-filled form would be held for nothing."""
-    context = fragment_context(session, viewer_actor(session, viewer, is_host))
-    html = render_to_string("companion/table.html#panel", context)
+    digest changed: drawn again for nothing, a half-filled form would be held for nothing.
+    `drawn`: the (html, digest) this view was drawn as before, kept when the model is the same
+    (the forms a phone holds were drawn for that model, as these are)."""
+    context = fragment_context(session, viewer_actor(session, viewer, is_host), log=False)
     model = context.get("panel")
-    drawn = (json.dumps(model, sort_keys=True, default=str)
-             if model is not None else html)
-    return html, hashlib.blake2b(drawn.encode(), digest_size=16).hexdigest()
+    if model is None:
+        html = render_to_string("companion/table.html#panel", context)
+        return html, _digest(html)
+    digest = _digest(json.dumps(model, sort_keys=True, default=str))
+    if drawn is not None and drawn[1] == digest:
+        return drawn
+    return render_to_string("companion/table.html#panel", context), digest
+
+
+def _digest(text):
+    return hashlib.blake2b(text.encode(), digest_size=16).hexdigest()
 
 
 def render_panel(session, viewer, is_host):

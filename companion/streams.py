@@ -54,9 +54,9 @@ def event(name, data, version=None):
 
 
 @_read
-def _render(session_id, language, view):
+def _render(session_id, language, view, before=None):
     """(version, {section: (html, digest)}) of the session as it is now, for `view`: TABLE, or
-    ("panel", seat, is_host) for a phone's own panel."""
+    ("panel", seat, is_host) for a phone's own panel (`before`: its render before)."""
     session = Session.objects.select_related("owner").get(pk=session_id)
     with translation.override(language):
         if view == TABLE:
@@ -64,7 +64,8 @@ def _render(session_id, language, view):
                         for name, html in fragments.render_shared(session).items()}
         else:
             _panel, seat, is_host = view
-            sections = {"panel": fragments.panel_view(session, seat, is_host)}
+            drawn = before[1]["panel"] if before is not None else None
+            sections = {"panel": fragments.panel_view(session, seat, is_host, drawn)}
     return session.version, sections
 
 
@@ -90,7 +91,7 @@ class Renders:
             self._kept.popitem(last=False)
         async with entry[0]:
             if entry[1] is None or entry[1][0] < version:
-                entry[1] = await _render(session_id, language, view)
+                entry[1] = await _render(session_id, language, view, entry[1])
         return entry[1]
 
 

@@ -12,7 +12,7 @@ def fake_renders(monkeypatch, size=3):
     made = []
     versions = {}
 
-    async def render(session_id, language, view):
+    async def render(session_id, language, view, before=None):
         made.append((session_id, language, view))
         version = versions.get(session_id, 1)
         await asyncio.sleep(0.01)  # other streams ask meanwhile
