@@ -2,11 +2,8 @@
 into plays to log, and a host's history in the backup's shape. Nothing here writes: the import's
 writes are services.bgstats_import (which calls services.play_log).
 
-Where each field's meaning comes from
--------------------------------------
-
-The create-play link. BG Stats' support page "Push plays to BG Stats from other apps or websites"
-(https://www.bgstatsapp.com/support/push-plays-to-bg-stats-from-other-apps-or-websites/) gives:
+Where each field's meaning comes from. The create-play link: BG Stats' support page "Push plays
+to BG Stats from other apps or websites" (https://www.bgstatsapp.com/support/push-plays-to-bg-stats-from-other-apps-or-websites/) gives:
 the link `https://app.bgstatsapp.com/createPlay.html?data=<data>` (`bgstats://app.bgstatsapp.com/
 createPlay.html?data=<data>` works as well), <data> being a url-encoded JSON string; the app
 suggests matches "based on the provided game's BGG id (if any), name, and player names" and
@@ -433,6 +430,21 @@ def _backup_score(row, *, win, players, guests):
             "startPlayer": False, "newPlayer": False}
 
 
+def _backup_play(session, logged, *, game, scores, location):
+    """A finished session as a play of the backup; a play imported from BG Stats keeps its uuid."""
+    played = (session["finished_at"] - session["created_at"]).total_seconds() / 60
+    minutes = (logged.get("minutes") or 0) if session["logged"] else max(1, round(played))
+    source = session["source_key"]
+    uuid = source.removeprefix("bgstats:") if source.startswith("bgstats:") else None
+    return {
+        "uuid": uuid or _uuid("session", session["id"]), "gameRefId": game,
+        "locationRefId": location,
+        "playDate": play_date(session["created_at"]), "durationMin": minutes,
+        "comments": logged.get("note") or "" if session["logged"] else "",
+        "ignored": False, "usesTeams": False, "manualWinner": False, "rounds": 0,
+        "playerScores": scores}
+
+
 def backup_of(*, owner):
     """A host's finished sessions as a BG Stats-shaped backup (the fields read_backup reads),
     so that a history can go the other way. Three queries."""
@@ -465,21 +477,8 @@ def backup_of(*, owner):
                                    "name": location}
         scores = [_backup_score(row, win=win, players=players, guests=guests)
                   for row in results.get(session["id"], [])]
-        if session["logged"]:
-            minutes = logged.get("minutes") or 0
-        else:
-            minutes = max(1, round((session["finished_at"] - session["created_at"])
-                                   .total_seconds() / 60))
-        source = session["source_key"]
-        plays.append({
-            "uuid": source.removeprefix("bgstats:") if source.startswith("bgstats:")
-            else _uuid("session", session["id"]),
-            "gameRefId": games[key]["id"],
-            "locationRefId": locations[location]["id"] if location else 0,
-            "playDate": play_date(session["created_at"]), "durationMin": minutes,
-            "comments": logged.get("note") or "" if session["logged"] else "",
-            "ignored": False, "usesTeams": False, "manualWinner": False, "rounds": 0,
-            "playerScores": scores})
+        plays.append(_backup_play(session, logged, game=games[key]["id"], scores=scores,
+                                  location=locations[location]["id"] if location else 0))
     used = {score["playerRefId"] for play in plays for score in play["playerScores"]}
     # Negative ids (guests kept only by name) are renumbered above the roster's.
     top = max(players, default=0)

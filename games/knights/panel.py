@@ -312,6 +312,14 @@ def step_seat(state):
     return state["arthur"] if event_step(state) in ("draw", "pass") else state["merlin"]
 
 
+def _own_seat(state, viewer):
+    """This phone's seat: its knight, its damosel, the grants it holds."""
+    row = state["seats"][viewer]
+    return {"seat": viewer, "name": row["name"], "knight": row["knight"],
+            "damosel": row["damosel"],
+            "grants": [g for g in state["granted"] if g["seat"] == viewer and g["damosel"]]}
+
+
 def _table_view(state):
     """What every viewer's controls show of the table: who is Arthur and Merlin, the event, the
     card grid (with the reasons a card cannot move), the progress, the game's constants."""
@@ -344,12 +352,7 @@ def panel_model(state, *, viewer, is_host, data, posted, refusal):
     phones = set(data or ())
     finished = state["phase"] == "finished"
     seated = viewer is not None and 0 <= viewer < len(state["seats"])
-    own = None
-    if seated:
-        row = state["seats"][viewer]
-        own = {"seat": viewer, "name": row["name"], "knight": row["knight"],
-               "damosel": row["damosel"],
-               "grants": [g for g in state["granted"] if g["seat"] == viewer and g["damosel"]]}
+    own = _own_seat(state, viewer) if seated else None
     # A step or a grant for Arthur or Merlin from another phone is the host's (for a seat
     # without its phone): a guest's phone shows the sentence of whose step it is.
     stepper = step_seat(state)

@@ -932,6 +932,25 @@ def _fight(holder: int, challenger: int, cards: list[str]) -> tuple[int, bool]:
     return right, False
 
 
+def _check_challenge(state: dict[str, Any], challenger: int, key: str, card: Any,
+                     damosel: str | None, chivalry: str) -> None:
+    """Whether `challenger` may challenge for this card now: not challenged already, not a
+    loser of this phase, the stake in hand, and the card one it could hold."""
+    if key in state["joust"]["challenged"]:
+        raise RuleViolation(_("{card} was already challenged in this phase.", card=card),
+                            field="chivalry")
+    if challenger in state["joust"]["losers"]:
+        raise RuleViolation(_("{name} lost a joust in this phase and may not joust again.",
+                              name=seat_name(state, challenger)), field="challenger")
+    if state["seats"][challenger]["worship"] < JOUST_STAKE:
+        raise RuleViolation(_("{name} needs at least {n} worship to joust.",
+                              name=seat_name(state, challenger), n=JOUST_STAKE), field="challenger")
+    if damosel:
+        check_grant(state, challenger, damosel, chivalry, jousting=True)
+    else:
+        check_offer(state, challenger, chivalry, jousting=True)
+
+
 def joust(state: dict[str, Any], data: Any, actor: int | None, rng: Any) -> dict[str, Any]:
     data = fields(data, refusal=_NO_FIELDS, field="data")
     if not state["options"]["joust"]:
@@ -960,19 +979,7 @@ def joust(state: dict[str, Any], data: Any, actor: int | None, rng: Any) -> dict
                                   knight=_knight(state, holder), chivalry=chivalry),
                                 field="holder")
     key = challenge_key(damosel, chivalry)
-    if key in state["joust"]["challenged"]:
-        raise RuleViolation(_("{card} was already challenged in this phase.", card=card),
-                            field="chivalry")
-    if challenger in state["joust"]["losers"]:
-        raise RuleViolation(_("{name} lost a joust in this phase and may not joust again.",
-                              name=seat_name(state, challenger)), field="challenger")
-    if state["seats"][challenger]["worship"] < JOUST_STAKE:
-        raise RuleViolation(_("{name} needs at least {n} worship to joust.",
-                              name=seat_name(state, challenger), n=JOUST_STAKE), field="challenger")
-    if damosel:
-        check_grant(state, challenger, damosel, chivalry, jousting=True)
-    else:
-        check_offer(state, challenger, chivalry, jousting=True)
+    _check_challenge(state, challenger, key, card, damosel, chivalry)
     cards = _check_joust_cards(required(data, "cards", refusal=_missing))
     winner, different = _fight(holder, challenger, cards)
     loser = challenger if winner == holder else holder
