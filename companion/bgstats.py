@@ -3,7 +3,8 @@ into plays to log, and a host's history in the backup's shape. Nothing here writ
 writes are services.bgstats_import (which calls services.play_log).
 
 Where each field's meaning comes from. The create-play link: BG Stats' support page "Push plays
-to BG Stats from other apps or websites" (https://www.bgstatsapp.com/support/push-plays-to-bg-stats-from-other-apps-or-websites/) gives:
+to BG Stats from other apps or websites"
+(https://www.bgstatsapp.com/support/push-plays-to-bg-stats-from-other-apps-or-websites/) gives:
 the link `https://app.bgstatsapp.com/createPlay.html?data=<data>` (`bgstats://app.bgstatsapp.com/
 createPlay.html?data=<data>` works as well), <data> being a url-encoded JSON string; the app
 suggests matches "based on the provided game's BGG id (if any), name, and player names" and
