@@ -16,7 +16,7 @@ def move_seat(data, actor):
     return seat if isinstance(seat, int) and not isinstance(seat, bool) else actor.seat
 
 
-def seat_name(session, seat):
+def session_seat_name(session, seat):
     # seats.all(): the seats the view fetched with the session, if it did (no query then).
     names = {row.index: row.name for row in session.seats.all()}
     return names.get(seat, _("seat %(seat)s") % {"seat": seat})
@@ -37,7 +37,7 @@ def move_authorize(*, session, rules, type, data, actor):
             held = _phone_seats(session) - {session.host_seat}
             for seat in seats:
                 if seat in held:
-                    name = seat_name(session, seat)
+                    name = session_seat_name(session, seat)
                     raise Forbidden(_("Only %(name)s's own phone may make this move: %(name)s "
                                       "has joined with a phone.") % {"name": name})
         return
@@ -48,14 +48,14 @@ def move_authorize(*, session, rules, type, data, actor):
         return
     if level == engine.HOST:
         raise Forbidden(_("Only the host may do this: it changes the game for everyone."))
-    name = seat_name(session, seats[0])
+    name = session_seat_name(session, seats[0])
     if level == engine.OWN:
         raise Forbidden(_("Only %(name)s's own phone may make this move.") % {"name": name})
     fighters = list(dict.fromkeys(seats))
     if len(fighters) == 2:  # a fight: either fighter's phone enters it
         raise Forbidden(_("This is a move of %(one)s or %(other)s: it comes from one of their "
                           "phones or the host's.") % {
-                              "one": name, "other": seat_name(session, fighters[1])})
+                              "one": name, "other": session_seat_name(session, fighters[1])})
     raise Forbidden(_("This is %(name)s's move: it comes from %(name)s's phone or the "
                       "host's.") % {"name": name})
 
@@ -88,7 +88,7 @@ def undo_authorize(*, session, move, actor):
     phones = _undo_movers(move)
     if ("guest", actor.guest.pk) in phones or ("seat", actor.seat) in phones:
         return
-    who = seat_name(session, move.seat) if move.seat is not None else _("another phone")
+    who = session_seat_name(session, move.seat) if move.seat is not None else _("another phone")
     raise Forbidden(_("Only the host may undo a move of %(who)s.") % {"who": who})
 
 

@@ -300,7 +300,7 @@ def suggested_matches(backup, roster):
     return {row["id"]: by_name.get(row["name"].lower()) for row in players_used(backup)}
 
 
-def game_of(game, games=None):
+def logged_game_of(game, games=None):
     """(slug, title, win) a BG Stats game is logged as: one of ours by its BoardGameGeek id or
     its name, else a named game won as BG Stats says (noPoints, cooperative, highestWins)."""
     games = games if games is not None else plugins.all_rules()
@@ -355,7 +355,7 @@ def plan(backup, *, matches, roster):
     [(label, why)]). `matches` {backup player id: roster player id or None}, `roster`
     {id: name}."""
     games = plugins.all_rules()
-    game_map = {gid: game_of(game, games) for gid, game in backup["games"].items()}
+    game_map = {gid: logged_game_of(game, games) for gid, game in backup["games"].items()}
     names = new_names(backup, roster)
     entries, skipped = [], []
     for play in backup["plays"]:

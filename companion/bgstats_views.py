@@ -93,7 +93,7 @@ def confirm(request, token):
         games[play["game"]] = games.get(play["game"], 0) + 1
     rows = []
     for gid, count in sorted(games.items(), key=lambda item: -item[1]):
-        slug, title, _win = bgstats.game_of(backup["games"][gid])
+        slug, title, _win = bgstats.logged_game_of(backup["games"][gid])
         rows.append({"name": backup["games"][gid]["name"], "plays": count, "ours": not title})
     new = bgstats.new_names(backup, roster)
     return render(request, "companion/bgstats/confirm.html", {

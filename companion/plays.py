@@ -24,7 +24,7 @@ WIN_LABELS = {"high": gettext_lazy("Highest score wins"),
               "none": gettext_lazy("No points: tick the winners")}
 
 
-def game_of(text):
+def typed_game_of(text):
     """(slug, title) for what was typed as the game: one of the games by its name or slug, else
     the name of a game played on the score pad."""
     text = (text or "").strip()
@@ -79,7 +79,7 @@ def play_new(request):
     error = None
     post = request.POST if request.method == "POST" else None
     if post is not None:
-        game, title = game_of(post.get("game"))
+        game, title = typed_game_of(post.get("game"))
         try:
             session = play_log(
                 owner=request.user, game=game, title=title,

@@ -6,7 +6,7 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
 from companion import live, plugins
-from companion.authority import seat_name
+from companion.authority import session_seat_name
 from companion.errors import (
     Conflict,
     Forbidden,
@@ -69,7 +69,7 @@ def guest_seat_free(*, session, actor, seat):
         seat_checked(seat, session.seats.count())
         if not session.guests.filter(seat=seat).update(seat=None):
             raise Conflict(_("No phone holds %(name)s's seat.") % {
-                "name": seat_name(session, seat)})
+                "name": session_seat_name(session, seat)})
         session.version += 1
         session.save(update_fields=["version", "updated_at"])
         session_announce(session, seats=True)

@@ -8,7 +8,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from companion import engine, plugins
-from companion.authority import move_authorize, move_seat, seat_name, undo_authorize
+from companion.authority import move_authorize, move_seat, session_seat_name, undo_authorize
 from companion.errors import (
     Conflict,
     KeyReused,
@@ -160,7 +160,7 @@ def _undoer(*, session, actor):
     """Who undoes, as Move.undone_by and undone_by_role keep it: the seat's name, or the role
     (the host, a phone without a seat) that each reader's page says in its own language."""
     if actor.seat is not None:
-        return seat_name(session, actor.seat)[:60], ""
+        return session_seat_name(session, actor.seat)[:60], ""
     return "", "host" if actor.is_host else "phone"
 
 

@@ -178,15 +178,15 @@ def selection_preview(state: Mapping[str, Any], kind: str, seat: int, cards_text
         if brought:
             problems.append(rules.brought_home(brought[0]))
     if need:
-        suit_names = rules.listing([rules.SUIT_NAMES[s] for s in rules.SUITS if s in need])
+        suit_names = rules.cards_listed([rules.SUIT_NAMES[s] for s in rules.SUITS if s in need])
         wrong = [card for card in cards if card[-1] not in need]
         if wrong:
-            problems.append(_("{cards}: not {suits}.", cards=rules.listing(wrong),
+            problems.append(_("{cards}: not {suits}.", cards=rules.cards_listed(wrong),
                               suits=suit_names))
     held = state["seats"][seat]["royals"]
     foreign = [card for card in cards if rules.is_royal(card) and card not in held]
     if foreign:
-        problems.append(_("{cards}: not held by {name}.", cards=rules.listing(foreign),
+        problems.append(_("{cards}: not held by {name}.", cards=rules.cards_listed(foreign),
                           name=state["seats"][seat]["name"]))
     target = target if target is not None else 0
     result = rules.seat_selection_total(state, seat, cards, price=target)

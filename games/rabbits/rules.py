@@ -178,7 +178,7 @@ def card_words(data: Any) -> Any:
     return words
 
 
-def listing(items: list[Any]) -> Text:
+def cards_listed(items: list[Any]) -> Text:
     """"JH", "JH and KS", "JH, QS and KD"; "none" for nothing. Items are cards (each said as
     card_text) or Texts (suit names), each said alone; the "and" is the reader's language's."""
     items = [item if isinstance(item, Text) else card_text(item) for item in items]
@@ -212,15 +212,15 @@ def ending_missing(royals: list[str], ending: str, *, sheet: bool = False) -> Te
     the player ("You need a Jack: you hold 7H."), or with `sheet` of the seat on its sheet,
     under its name, which every phone and the board show ("Needs a Jack: holds 7H.")."""
     royals = sorted_royals(royals)
-    held = (_("holds {royals}.", royals=listing(royals)) if sheet
-            else _("you hold {royals}.", royals=listing(royals)))
+    held = (_("holds {royals}.", royals=cards_listed(royals)) if sheet
+            else _("you hold {royals}.", royals=cards_listed(royals)))
     ranks = {card[0] for card in royals}
     suits = [s for s in SUITS if any(card[-1] == s for card in royals)]
     short = 3 - len(royals)
     if ending in ("monarchy", "diverse_monarchy"):
         missing = [A_RANK[rank] for rank in ROYAL_RANKS if rank not in ranks]
         if missing:
-            what = listing(missing)
+            what = cards_listed(missing)
             return (_("Needs {what}: {held}", what=what, held=held) if sheet
                     else _("You need {what}: {held}", what=what, held=held))
         if ending == "diverse_monarchy" and len(suits) < 3:
@@ -236,7 +236,7 @@ def ending_missing(royals: list[str], ending: str, *, sheet: bool = False) -> Te
         if len(suits) < 3:
             more = 3 - len(suits)
             what = n_("a royal of another suit", "royals of {n} more suits", more, n=more)
-            besides = listing([SUIT_NAMES[s] for s in suits])
+            besides = cards_listed([SUIT_NAMES[s] for s in suits])
             return (_("Needs {what} (besides {besides}): {held}", what=what, besides=besides,
                       held=held) if sheet else
                     _("You need {what} (besides {besides}): {held}", what=what,
@@ -418,7 +418,8 @@ def _check_held(state: dict[str, Any], seat: int, cards: list[str], field: str =
         if is_royal(card) and card not in held:
             raise RuleViolation(
                 _("{card} is not {name}'s to spend: {name} holds {royals}.", card=card_text(card),
-                  name=seat_name(state, seat), royals=listing(sorted_royals(held))), field=field)
+                  name=seat_name(state, seat), royals=cards_listed(sorted_royals(held))),
+                field=field)
 
 
 def _spend(state: dict[str, Any], seat: int, cards: list[str]) -> dict[str, Any]:
@@ -456,7 +457,7 @@ def _take(state: dict[str, Any], seat: int, royal: str) -> None:
 def _add_up(cards: list[str], total: int, price: int) -> Text:
     return n_("{cards} adds up to {total}: the price is {price}.",
               "{cards} add up to {total}: the price is {price}.", len(cards),
-              cards=listing(cards), total=total, price=price)
+              cards=cards_listed(cards), total=total, price=price)
 
 
 def _sum_text(spent: dict[str, Any]) -> Text:
@@ -597,7 +598,7 @@ def pay(state: dict[str, Any], data: dict[str, Any], actor: int | None, rng: Any
         if card[-1] not in suits:
             raise RuleViolation(
                 _("{card} is {suit}: this tile takes {suits}.", card=card_text(card),
-                  suit=SUIT_NAMES[card[-1]], suits=listing([SUIT_NAMES[s] for s in suits])),
+                  suit=SUIT_NAMES[card[-1]], suits=cards_listed([SUIT_NAMES[s] for s in suits])),
                 field="cards")
     _check_held(state, seat, cards)
     price = state["turn"]["price"]
@@ -651,7 +652,7 @@ def audience(state: dict[str, Any], data: dict[str, Any], actor: int | None, rng
     if total < AUDIENCE_POINTS:
         raise RuleViolation(n_("{cards} adds up to {total}: an audience needs {points} points of "
                                "{suit}.", "{cards} add up to {total}: an audience needs {points} "
-                               "points of {suit}.", len(cards), cards=listing(cards),
+                               "points of {suit}.", len(cards), cards=cards_listed(cards),
                                total=total, points=AUDIENCE_POINTS, suit=SUIT_NAMES[suit]),
                             field="cards")
     # The app's reading: a held royal spent in the payment frees its carrot first ("take your
@@ -660,7 +661,7 @@ def audience(state: dict[str, Any], data: dict[str, Any], actor: int | None, rng
     if state["seats"][seat]["carrots"] + freed < 1:
         raise RuleViolation(
             _("{name} has no carrot left: all 3 are on the tiles of {royals}.", name=name,
-              royals=listing(state["seats"][seat]["royals"])), field="seat")
+              royals=cards_listed(state["seats"][seat]["royals"])), field="seat")
     new = copied(state)
     spent = _spend(new, seat, cards)
     _take(new, seat, royal)
@@ -690,7 +691,7 @@ def steal(state: dict[str, Any], data: dict[str, Any], actor: int | None, rng: A
     if royal not in victim_royals:
         raise RuleViolation(_("{name} does not hold {royal}: {name} holds {royals}.",
                               name=seat_name(state, victim), royal=card_text(royal),
-                              royals=listing(victim_royals)), field="royal")
+                              royals=cards_listed(victim_royals)), field="royal")
     after = sorted_royals([*state["seats"][thief]["royals"], royal])
     returns = _returns(state, data, thief, after)
     new = copied(state)
@@ -720,12 +721,12 @@ def _returns(state: dict[str, Any], data: dict[str, Any], thief: int,
         return None
     if given is None:
         raise RuleViolation(_("{name} would hold 4 royals ({royals}): say which one goes back to "
-                              "the line (returns).", name=name, royals=listing(after)),
+                              "the line (returns).", name=name, royals=cards_listed(after)),
                             field="returns")
     royal = _royal(data, "returns")
     if royal not in after:
         raise RuleViolation(_("{name} can only return one of {royals}, not {royal}.", name=name,
-                              royals=listing(after), royal=card_text(royal)), field="returns")
+                              royals=cards_listed(after), royal=card_text(royal)), field="returns")
     return royal
 
 
@@ -856,10 +857,10 @@ def summary(move: dict[str, Any], before: dict[str, Any], after: dict[str, Any])
     if kind == "arrive":
         if last["paid"]:
             return _("{name} is back at the Citadel with {royals} and wins (hearts at the door: "
-                     "{paid})", name=name, royals=listing(last["royals"]),
+                     "{paid})", name=name, royals=cards_listed(last["royals"]),
                      paid=_sum_text(last["paid"]))
         return _("{name} is back at the Citadel with {royals} and wins", name=name,
-                 royals=listing(last["royals"]))
+                 royals=cards_listed(last["royals"]))
     return str(move.get("type", ""))
 
 
@@ -868,7 +869,7 @@ def _with_returned(text: Text, returned: list[str]) -> Text:
     if not returned:
         return text
     back = n_("{royals} back to the line", "{royals} back to the line", len(returned),
-              royals=listing(returned))
+              royals=cards_listed(returned))
     return joined("; ", [text, back])
 
 

@@ -74,9 +74,9 @@ def test_a_translation_puts_the_values_in_its_own_order():
 
 
 def test_lists_say_their_and_in_the_readers_language():
-    assert rules.listing([]) == "none" and isinstance(rules.listing([]), Text)
-    assert rules.listing(["JH"]) == "JH"
-    three = rules.listing(["JH", "QS", "KD"])
+    assert rules.cards_listed([]) == "none" and isinstance(rules.cards_listed([]), Text)
+    assert rules.cards_listed(["JH"]) == "JH"
+    three = rules.cards_listed(["JH", "QS", "KD"])
     assert three == "JH, QS and KD"
     assert three.say(spanish, spanish_plural) == "JH, QS y KD"
 
