@@ -20,7 +20,6 @@ from companion import authority, engine, plugins
 from companion.actors import Actor
 from companion.engine import listing
 from companion.language import say
-from companion.models import Session
 from companion.stats import said_score, session_standings
 
 SHARED = ("scoreboard", "now", "log", "undo")
@@ -97,18 +96,10 @@ def fragment_context(session, actor, *, posted=None, refusal=None, panel=True, l
 
 
 def moves_of_its_version(session):
-    """The newest moves, as they stand at the version `session` was read at. Read apart from
-    the session's row, they may hold a move another phone saved in between; drawn under the
-    version before, that move's line would be shown twice once its own push adds it on top. So
-    the version is read again after them: when it moved on, the session is read again too (its
-    row is the state the moves made) and the moves with it."""
-    for _attempt in range(5):
-        moves = list(session.moves.order_by("-seq")[:LOG_LENGTH])
-        now = Session.objects.filter(pk=session.pk).values_list("version", flat=True).first()
-        if now is None or now == session.version:
-            break
-        session.refresh_from_db()
-    return moves
+    """The newest moves, as they stand at the version `session` was read at: those up to its
+    newest move then (Session.last_seq), not a move another phone saved since, whose line would
+    be shown twice once its own push adds it."""
+    return list(session.moves.filter(seq__lte=session.last_seq).order_by("-seq")[:LOG_LENGTH])
 
 
 UNDO_NOTICE = timedelta(minutes=5)

@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from companion import inputs, plugins, services, setup_form, stats
-from companion.access import table_access
+from companion.access import sessions_with_seats, table_access
 from companion.engine import RuleViolation
 from companion.errors import NeedsConfirmation, Refused, Stale
 from companion.fragments import fragment_context
@@ -150,7 +150,7 @@ def table(request, pk):
 
 
 def refused_table(request, session, actor, message, form, status):
-    session.refresh_from_db()
+    session = sessions_with_seats().get(pk=session.pk)  # as it is now, not as the form saw it
     if status == 403:
         # Whose move it is, not what is wrong with a field: said in the "now" line, which this
         # phone has in view wherever it is on the page.
