@@ -9,7 +9,9 @@ phone sees alike) laid out by `games/<slug>/panel.html` and `panel_live.html`.
 
 import hashlib
 import json
+from dataclasses import dataclass
 from datetime import timedelta
+from typing import Any
 
 from django.template.loader import render_to_string
 from django.urls import reverse
@@ -17,6 +19,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from companion import authority, engine, plugins
+from companion.access import sessions_with_seats
 from companion.actors import Actor
 from companion.engine import listing
 from companion.language import say
@@ -34,16 +37,16 @@ def _board_state(context):
     return context["rules"].redact(context["session"].state, None)
 
 
-def fragment_context(session, actor, *, posted=None, refusal=None, panel=True, log=True):
+def fragment_context(session, actor, *, posted=None, refusal=None, panel=True, moves=None):
     """Everything the partials need, for one viewer (actor None: the board). `posted` and
     `refusal` refill a refused form: the form's fields ({name: [values]}) and
-    {"form", "message"}. panel=False leaves out the panel's model (the shared fragments);
-    log=False the moves, the log and the undo button (a phone's panel alone)."""
+    {"form", "message"}. panel=False leaves out the panel's model (the shared fragments).
+    `moves`: the log's moves when already read (a Shown's)."""
     plugin = plugins.get(session.game)
     rules = plugin.rules
     viewer = actor.seat if actor else None
     is_host = bool(actor and actor.is_host)
-    moves = moves_of_its_version(session) if log else []
+    moves = moves_of_its_version(session) if moves is None else moves
     last_active = next((move for move in moves if not move.undone), None)
     if last_active is None and len(moves) == LOG_LENGTH:
         last_active = session.moves.filter(undone=False).order_by("-seq").first()
@@ -88,6 +91,8 @@ def fragment_context(session, actor, *, posted=None, refusal=None, panel=True, l
     if panel and plugin.live_model is not None and not session.logged:
         # The board shows the game's live part too.
         context["live"] = plugin.live_model(_board_state(context), standings)
+        # The panel shows it in its place ({{ live_html }}), drawn when the template asks.
+        context["live_html"] = lambda: live_html(context)
     if panel and actor is not None and plugin.panel_model is not None:
         data = plugin.panel_data(session) if plugin.panel_data else None
         context["panel"] = plugin.panel_model(state, viewer=viewer, is_host=is_host, data=data,
@@ -162,34 +167,74 @@ def viewer_actor(session, viewer, is_host):
     return Actor(guest=Guest(session=session, seat=viewer))
 
 
-def render_shared(session):
+def live_html(context):
+    """The game's live part (panel_live.html): what every phone sees alike, drawn from the
+    state as the board sees it."""
+    return render_to_string(context["plugin"].live_template, {
+        **context, "state": _board_state(context), "live": context["live"]})
+
+
+@dataclass(frozen=True)
+class Shown:
+    """A session as one version shows it, read once for every view of that version: the
+    session with its seats, the log's moves and what its game's panel reads (panel_data)."""
+
+    session: Any
+    moves: list
+    data: Any
+
+    @classmethod
+    def of(cls, session):
+        """What `session` shows at the version it was read at."""
+        plugin = plugins.get(session.game)
+        return cls(session=session, moves=moves_of_its_version(session),
+                   data=plugin.panel_data(session) if plugin.panel_data else None)
+
+
+def shown_read(session_id):
+    return Shown.of(sessions_with_seats().select_related("owner").get(pk=session_id))
+
+
+def render_shared(shown):
     """The fragments every phone sees alike, {name: html}: the scoreboard, the now line, the
     log, the undo button (as a seat with a phone sees it) and the game's live part, if any."""
-    context = fragment_context(session, Actor.host(session), panel=False)
+    session = shown.session
+    context = fragment_context(session, Actor.host(session), panel=False, moves=shown.moves)
     shared = {name: render_to_string(f"companion/table.html#{name}", context)
               for name in SHARED}
     plugin = context["plugin"]
     if plugin.live_model is not None and not session.logged:
-        board = _board_state(context)
-        shared["panel_live"] = render_to_string(plugin.live_template, {
-            **context, "state": board, "live": plugin.live_model(board, context["standings"])})
+        context["live"] = plugin.live_model(_board_state(context), context["standings"])
+        shared["panel_live"] = live_html(context)
     return shared
 
 
-def panel_view(session, viewer, is_host, drawn=None):
+def panel_view(shown, viewer, is_host, *, live=None, drawn=None):
     """A phone's own panel as that viewer sees it, and what it was drawn from: a digest of its
     pure model (of its HTML for a game without one). A push sends the panel again only when the
     digest changed: drawn again for nothing, a half-filled form would be held for nothing.
+    `live`: the version's live part as render_shared drew it (every phone's alike).
     `drawn`: the (html, digest) this view was drawn as before, kept when the model is the same
     (the forms a phone holds were drawn for that model, as these are)."""
-    context = fragment_context(session, viewer_actor(session, viewer, is_host), log=False)
-    model = context.get("panel")
-    if model is None:
+    session = shown.session
+    plugin = plugins.get(session.game)
+    if plugin.panel_model is None or session.logged:
+        context = fragment_context(session, viewer_actor(session, viewer, is_host),
+                                   moves=shown.moves)
         html = render_to_string("companion/table.html#panel", context)
         return html, _digest(html)
+    state = plugin.rules.redact(session.state, viewer)
+    model = plugin.panel_model(state, viewer=viewer, is_host=is_host, data=shown.data,
+                               posted=None, refusal=None)
     digest = _digest(json.dumps(model, sort_keys=True, default=str))
     if drawn is not None and drawn[1] == digest:
         return drawn
+    # What the panel templates read: the model, the session (its address, its version), this
+    # viewer, and the live part every phone shares, drawn once.
+    context = {"session": session, "plugin": plugin, "rules": plugin.rules, "state": state,
+               "panel": model, "viewer": viewer, "is_host": is_host, "refusal": None,
+               "actor": viewer_actor(session, viewer, is_host), "can_play": True,
+               "panel_template": plugin.panel_template, "live_html": live or ""}
     return render_to_string("companion/table.html#panel", context), digest
 
 
@@ -198,4 +243,5 @@ def _digest(text):
 
 
 def render_panel(session, viewer, is_host):
-    return panel_view(session, viewer, is_host)[0]
+    shown = Shown.of(session)
+    return panel_view(shown, viewer, is_host, live=render_shared(shown).get("panel_live"))[0]

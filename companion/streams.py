@@ -54,45 +54,79 @@ def event(name, data, version=None):
 
 
 @_read
-def _render(session_id, language, view, before=None):
-    """(version, {section: (html, digest)}) of the session as it is now, for `view`: TABLE, or
-    ("panel", seat, is_host) for a phone's own panel (`before`: its render before)."""
-    session = Session.objects.select_related("owner").get(pk=session_id)
+def _shown_read(session_id):
+    return fragments.shown_read(session_id)
+
+
+def _render(shown, language, view, before):
+    """{section: (html, digest)} of a version for `view`: TABLE, or ("panel", seat, is_host)
+    for a phone's own panel (`before`: {"live": the version's live part, TABLE's; "drawn":
+    that view's render before, kept if its model is the same})."""
     with translation.override(language):
         if view == TABLE:
-            sections = {name: (html, _digest(html))
-                        for name, html in fragments.render_shared(session).items()}
-        else:
-            _panel, seat, is_host = view
-            drawn = before[1]["panel"] if before is not None else None
-            sections = {"panel": fragments.panel_view(session, seat, is_host, drawn)}
-    return session.version, sections
+            return {name: (html, _digest(html))
+                    for name, html in fragments.render_shared(shown).items()}
+        _panel, seat, is_host = view
+        return {"panel": fragments.panel_view(shown, seat, is_host, live=before["live"],
+                                              drawn=before["drawn"])}
 
 
 def _digest(text):
     return hashlib.blake2b(text.encode(), digest_size=16).hexdigest()
 
 
+class _Version:
+    """A session's newest version this process read, in one language: what it shows (Shown),
+    and its renders so far, by view."""
+
+    def __init__(self):
+        self.lock = asyncio.Lock()
+        self.shown = None
+        self.views = {}
+
+
 class Renders:
-    """The newest render of each (session, language, view) this process made, bounded: the
-    least recently asked for are forgotten first. Asked for a version, it renders only when it
-    holds none that new, and one stream renders while the others of the session wait for it.
-    (Used from the server's event loop only.)"""
+    """The newest version of each (session, language) this process read and rendered, bounded:
+    the least recently asked for are forgotten first. Asked for a version, it reads the session
+    once (for every view) only when it holds none that new, and renders each view of it once;
+    one stream reads or renders while the others of the session wait for it. (Used from the
+    server's event loop only.)"""
 
     def __init__(self, size=RENDERS_KEPT):
-        self._kept = OrderedDict()  # key -> [asyncio.Lock, (version, sections) or None]
+        self._kept = OrderedDict()  # (session, language) -> _Version
         self._size = size
 
     async def at_least(self, session_id, version, language, view):
-        key = (session_id, language, view)
-        entry = self._kept.setdefault(key, [asyncio.Lock(), None])
+        """(the version rendered, {section: (html, digest)}) of `view`."""
+        key = (session_id, language)
+        entry = self._kept.get(key) or self._kept.setdefault(key, _Version())
         self._kept.move_to_end(key)
         while len(self._kept) > self._size:
             self._kept.popitem(last=False)
-        async with entry[0]:
-            if entry[1] is None or entry[1][0] < version:
-                entry[1] = await _render(session_id, language, view, entry[1])
-        return entry[1]
+        async with entry.lock:
+            if entry.shown is None or entry.shown.session.version < version:
+                shown = await _shown_read(session_id)
+                # A panel keeps its render when its model is the same: the one before is kept
+                # until the view is drawn again.
+                entry.shown, entry.views = shown, {
+                    name: (sections, False) for name, (sections, _fresh) in entry.views.items()}
+            if view not in entry.views or not entry.views[view][1]:
+                entry.views[view] = (await self._render(entry, language, view), True)
+        return entry.shown.session.version, entry.views[view][0]
+
+    async def _render(self, entry, language, view):
+        if view == TABLE:
+            return await _rendered(entry.shown, language, TABLE, None)
+        if TABLE not in entry.views or not entry.views[TABLE][1]:
+            entry.views[TABLE] = (await _rendered(entry.shown, language, TABLE, None), True)
+        live = entry.views[TABLE][0].get("panel_live", ("", None))[0]
+        before = entry.views.get(view, ({}, False))[0].get("panel")
+        return await _rendered(entry.shown, language, view, {"live": live, "drawn": before})
+
+
+# Drawn off the event loop. A render reads nothing (Shown holds it all), but a game's template
+# that did would get its connection closed like any read.
+_rendered = _read(_render)
 
 
 renders = Renders()

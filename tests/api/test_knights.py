@@ -553,7 +553,7 @@ def _seen_everywhere(session, apis, pages, host_page, as_alice):
                      _html(page, f"/s/{session.pk}/"),
                      fragments.render_panel(session, viewer, is_host))
     board = _html(Client(), f"/board/{session.board_key}/")
-    shared = "".join(fragments.render_shared(session).values())
+    shared = "".join(fragments.render_shared(fragments.Shown.of(session)).values())
     return seen, board + shared
 
 

@@ -17,7 +17,7 @@ def test_a_move_saved_after_the_session_was_read_is_drawn_under_its_own_version(
     services.move_play(session=Session.objects.get(pk=game.pk), type="add",
                        data={"seat": 1, "points": 3}, actor=actor)
 
-    html = fragments.render_shared(as_read)
+    html = fragments.render_shared(fragments.Shown.of(as_read))
 
     assert as_read.version == 1
     assert html["log"].count("<li") == 1

@@ -1,25 +1,34 @@
-"""What a version shows is rendered once per server process for each (session, version, language,
-view), kept in one bounded cache, and each phone is pushed only the sections that changed."""
+"""What a version shows is read once and rendered once per server process for each (session,
+version, language, view), kept in one bounded cache, and each phone is pushed only the sections
+that changed."""
 
 import asyncio
+from types import SimpleNamespace
 
 from companion import streams
 from tests.views.helpers import off_the_loop
 
 
 def fake_renders(monkeypatch, size=3):
-    """streams.renders with a render that counts its calls and shows the version asked for."""
+    """streams.renders with a read and a render that count their calls and show the version
+    asked for."""
     made = []
     versions = {}
 
-    async def render(session_id, language, view, before=None):
-        made.append((session_id, language, view))
-        version = versions.get(session_id, 1)
+    async def read(session_id):
         await asyncio.sleep(0.01)  # other streams ask meanwhile
-        shown = {"scoreboard": f"<b>{version // 2}</b>", "log": f"<ol>{version}</ol>"}
-        return version, {name: (html, streams._digest(html)) for name, html in shown.items()}
+        return SimpleNamespace(session=SimpleNamespace(pk=session_id,
+                                                       version=versions.get(session_id, 1)))
 
-    monkeypatch.setattr(streams, "_render", render)
+    async def render(shown, language, view, before):
+        made.append((shown.session.pk, language, view))
+        version = shown.session.version
+        await asyncio.sleep(0.01)
+        sections = {"scoreboard": f"<b>{version // 2}</b>", "log": f"<ol>{version}</ol>"}
+        return {name: (html, streams._digest(html)) for name, html in sections.items()}
+
+    monkeypatch.setattr(streams, "_shown_read", read)
+    monkeypatch.setattr(streams, "_rendered", render)
     monkeypatch.setattr(streams, "renders", streams.Renders(size))
     return made, versions
 

@@ -219,7 +219,7 @@ def test_a_refusal_is_shown_next_to_its_form(host, table):
 def test_a_turn_out_of_order_is_refused_at_its_button_and_the_next_seat_is_shown(host, table):
     set_up(host, table)
     assert move(host, table, type="turn", form="turn-1", seat=1).status_code == 302
-    live = fragments.render_shared(Session.objects.get(pk=table.pk))["panel_live"]
+    live = fragments.render_shared(fragments.shown_read(table.pk))["panel_live"]
     at = live.index('id="al-sheet-2"')
     assert "next turn" in live[at:live.find("</article>", at)]
     assert live.count("next turn") == 1
@@ -279,7 +279,7 @@ def test_the_pushed_live_part_holds_the_sheets_and_the_last_sums_and_no_form(hos
          die_challenger_1="6", die_challenger_2="4", die_challenged_1="3",
          die_challenged_2="4", dice="given")
     session = Session.objects.select_related("owner").get(pk=table.pk)
-    live = fragments.render_shared(session)["panel_live"]
+    live = fragments.render_shared(fragments.Shown.of(session))["panel_live"]
     assert "<form" not in live and "csrfmiddlewaretoken" not in live
     for seat, sheet in enumerate(session.state["seats"]):
         at = live.index(f'id="al-sheet-{seat}" data-seat="{seat}"')
@@ -308,12 +308,12 @@ def test_the_live_part_shows_a_bullfight_and_the_end(host, table):
                     die_1_1="1", die_1_2="2", die_2_1="3", die_2_2="3", dice="given")
     assert response.status_code == 302
     session = Session.objects.select_related("owner").get(pk=table.pk)
-    live = fragments.render_shared(session)["panel_live"]
+    live = fragments.render_shared(fragments.Shown.of(session))["panel_live"]
     assert "Last bullfight" in live and "Íñigo gains 3 Fame." in live
     assert '4 + (6+6) = <strong class="al-total">16</strong>' in live
     version = session.version
     move(host, table, type="end", form="end", expected_version=str(version), confirmed="1")
-    live = fragments.render_shared(Session.objects.get(pk=table.pk))["panel_live"]
+    live = fragments.render_shared(fragments.shown_read(table.pk))["panel_live"]
     assert "Game over" in live and "Winner: Íñigo" in live
 
 
