@@ -79,6 +79,21 @@ def default_language():
     yield
 
 
+@pytest.fixture(autouse=True)
+def empty_cache():
+    """Each test starts with an empty process cache. A game's figures are kept under the host's
+    id and the version of their results (stats.game_stats); every test's database numbers its
+    rows from 1 again, so the figures one test kept were read by the next test on that worker
+    whose host had as many results (its dates then were the other test's)."""
+    import sys
+
+    if "django.core.cache" in sys.modules:  # the rule tests never load it
+        from django.core.cache import caches
+
+        caches["default"].clear()
+    yield
+
+
 @pytest.fixture
 def alice(db):
     from tests.factories import UserFactory
