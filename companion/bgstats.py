@@ -179,6 +179,12 @@ def read_backup(raw):
                                         "max": BACKUP_MAX_BYTES // (1024 * 1024)})
     try:
         data = json.loads(raw.decode("utf-8-sig"))
+        # Half a character ("\ud800" alone) in a name or an id: no page or database can hold it.
+        json.dumps(data, ensure_ascii=False).encode()
+    except UnicodeEncodeError:
+        raise Invalid(_("This backup holds half a character (a lone surrogate such as \\ud800) "
+                        "in its text, which cannot be kept: export it again from BG Stats."))\
+            from None
     except (UnicodeDecodeError, ValueError, RecursionError):
         raise Invalid(_("This file is not JSON, so it is not a BG Stats backup (BG Stats "
                         "exports its backup as a .json file).")) from None

@@ -14,6 +14,9 @@ from companion.errors import Invalid
 DIGITS = re.compile(r"[0-9]{1,15}")
 # Control characters (NUL first), except the tab and the line breaks a note may have.
 CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+# Half a character: JSON may write "\ud800" alone, which no UTF-8 text (the database's, a page's)
+# can hold.
+LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 # Characters that show nothing yet make two texts differ: "Ana" and "Ana" with a zero-width
 # space, a soft hyphen or a direction override are two players that look alike on every list.
 # They are left out of every text. The joiners (U+200C, U+200D) stay: emoji and some scripts
@@ -57,6 +60,15 @@ def has_control(value):
     return isinstance(value, str) and bool(CONTROL.search(value))
 
 
+def has_lone_surrogate(value):
+    return isinstance(value, str) and bool(LONE_SURROGATE.search(value))
+
+
+def lone_surrogate_message():
+    return _("Text may not hold half a character (a lone surrogate such as \\ud800): send the "
+             "whole character.")
+
+
 def has_long_number(value):
     return isinstance(value, str) and bool(LONG_NUMBER.search(value))
 
@@ -74,6 +86,8 @@ def checked_json(value, *, depth=0):
     if isinstance(value, str):
         if has_control(value):
             raise Invalid(_("Text may not contain control characters."))
+        if has_lone_surrogate(value):
+            raise Invalid(lone_surrogate_message())
         if has_long_number(value):
             raise Invalid(long_number_message())
     elif isinstance(value, dict):
@@ -118,6 +132,10 @@ def text(value, *, field, label, max_length):
         value = ""
     if not isinstance(value, str):
         message = _("%(label)s is text.") % {"label": label}
+        raise Invalid(message, fields={field: [message]})
+    if has_lone_surrogate(value):
+        message = _("%(label)s holds half a character (a lone surrogate): send the whole "
+                    "character.") % {"label": label}
         raise Invalid(message, fields={field: [message]})
     value = unicodedata.normalize("NFC", INVISIBLE.sub("", value)).strip()
     if has_control(value):
