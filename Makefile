@@ -21,7 +21,7 @@ run: $(STAMP) $(COLLECTED)
 	$(BIN)/python manage.py createcachetable
 	$(BIN)/python manage.py lan --port $(PORT)
 	TIME_ZONE="$${TIME_ZONE:-$$($(BIN)/python -m companion.machine_zone)}" \
-	$(BIN)/uvicorn companion.asgi:application --host $(HOST) --port $(PORT) --workers $${WORKERS:-1}
+	bin/serve --host $(HOST) --port $(PORT) --workers $${WORKERS:-1}
 
 test: $(STAMP)
 	@bin/ensure-chromium || true

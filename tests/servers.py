@@ -4,7 +4,6 @@ server processes sharing the test database (the live broker across processes).""
 import os
 import socket
 import subprocess
-import sys
 import threading
 import time
 from pathlib import Path
@@ -65,9 +64,9 @@ class ProcessServer:
         env = {**os.environ, "DATABASE_URL": database_url, "DJANGO_SETTINGS_MODULE":
                "companion.settings", "PYTHONPATH": str(ROOT), **(env or {})}
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "uvicorn", "companion.asgi:application", "--host",
-             "127.0.0.1", "--port", str(self.port), "--workers", str(workers),
-             "--log-level", "warning", "--lifespan", "off"],
+            # Started as `make run` and production start it.
+            [str(ROOT / "bin" / "serve"), "--host", "127.0.0.1", "--port", str(self.port),
+             "--workers", str(workers), "--log-level", "warning", "--lifespan", "off"],
             cwd=ROOT, env=env,
         )
         deadline = time.monotonic() + 20

@@ -227,3 +227,22 @@ def test_play_is_never_limited(as_alice, alice):
         assert as_alice.post(moves, {"type": "add", "seat": 9, "points": 1},
                              format="json").status_code == 400
     assert as_alice.get(f"/api/sessions/{game.pk}/").status_code == 200
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("trusted, last_status", [("", 429), ("127.0.0.1", 404)])
+def test_forwarded_addresses_are_believed_only_from_the_proxies_named(trusted, last_status):
+    """A client on 127.0.0.1 (a tunnel, a proxy that passes the header along) naming a new
+    address in X-Forwarded-For on every attempt is still one client, unless TRUSTED_PROXIES
+    names 127.0.0.1 as a proxy: the server started as `make run` starts it (bin/serve)."""
+    env = {"LIMIT_JOIN_FAILURES": "3/h", "TRUSTED_PROXIES": trusted}
+    server = ProcessServer(database_url_of(connection), env=env)
+    try:
+        with httpx.Client(timeout=10) as client:
+            statuses = [client.post(f"{server.url}/api/join/", json={"code": "ZZZZZZ"},
+                                    headers={"X-Forwarded-For": f"10.9.0.{n}"}).status_code
+                        for n in range(4)]
+    finally:
+        server.stop()
+        caches["limits"].clear()
+    assert statuses == [404, 404, 404, last_status]
