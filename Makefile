@@ -18,7 +18,6 @@ COLLECTED := staticfiles/.collected-$(shell cksum requirements.txt | cut -d' ' -
 run: $(STAMP) $(COLLECTED)
 	$(BIN)/python manage.py messages --compile
 	$(BIN)/python manage.py migrate --noinput
-	$(BIN)/python manage.py createcachetable
 	$(BIN)/python manage.py lan --port $(PORT)
 	TIME_ZONE="$${TIME_ZONE:-$$($(BIN)/python -m companion.machine_zone)}" \
 	bin/serve --host $(HOST) --port $(PORT) --workers $${WORKERS:-1}

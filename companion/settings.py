@@ -178,17 +178,20 @@ STATICFILES_DIRS = [BASE_DIR / "static"]
 # under pytest (PYTEST_VERSION, set by pytest and inherited by the servers the tests start) the
 # plain names are served from the apps' folders. STATIC_HASHED=0/1 decides it by hand.
 STATIC_HASHED = envbool("STATIC_HASHED", "PYTEST_VERSION" not in os.environ)
+# Until `collectstatic` has run, the plain names are served from the apps' folders (asgi.py says
+# so in the log once).
+STATIC_COLLECTED = (STATIC_ROOT / "staticfiles.json").exists()
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
-    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"
+    "staticfiles": {"BACKEND": "companion.static_storage.StaticStorage"
                     if STATIC_HASHED else "django.contrib.staticfiles.storage.StaticFilesStorage"},
 }
 # Only the hashed copies are kept (and compressed): half the work for collectstatic.
 WHITENOISE_KEEP_ONLY_HASHED_FILES = True
-WHITENOISE_USE_FINDERS = not STATIC_HASHED
+WHITENOISE_USE_FINDERS = not (STATIC_HASHED and STATIC_COLLECTED)
 # Files served from the apps' folders (tests, DEBUG) are looked at again on each request: a file
 # edited while the server runs would otherwise go out with its old length.
-WHITENOISE_AUTOREFRESH = DEBUG or not STATIC_HASHED
+WHITENOISE_AUTOREFRESH = DEBUG or WHITENOISE_USE_FINDERS
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [

@@ -56,18 +56,22 @@ class ThreadServer:
 class ProcessServer:
     """A separate uvicorn process on the test database (the live broker across processes needs
     PostgreSQL; what only reads and writes the database, such as rate limits, works on the SQLite
-    test file too). `env` adds settings of its own."""
+    test file too). `env` adds settings of its own, `unset` takes some away; `log`: a file its
+    output goes to."""
 
-    def __init__(self, database_url, workers=1, env=None):
+    def __init__(self, database_url, workers=1, env=None, log=None, unset=()):
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         env = {**os.environ, "DATABASE_URL": database_url, "DJANGO_SETTINGS_MODULE":
                "companion.settings", "PYTHONPATH": str(ROOT), **(env or {})}
+        for name in unset:
+            env.pop(name, None)
         self.process = subprocess.Popen(
             # Started as `make run` and production start it.
             [str(ROOT / "bin" / "serve"), "--host", "127.0.0.1", "--port", str(self.port),
              "--workers", str(workers), "--log-level", "warning", "--lifespan", "off"],
             cwd=ROOT, env=env,
+            **({"stdout": log.open("w"), "stderr": subprocess.STDOUT} if log else {}),
         )
         deadline = time.monotonic() + 20
         while time.monotonic() < deadline:

@@ -59,3 +59,35 @@ def test_a_server_started_without_secret_key_signs_with_a_key_no_file_of_the_rep
     published = subprocess.run([git, "grep", "-l", "-F", "-e", key], cwd=ROOT,
                                capture_output=True, text=True)
     assert published.returncode == 1 and not published.stdout
+
+
+def test_a_database_made_by_migrate_alone_and_no_collected_files_serve_a_table(tmp_path):
+    """Django's conventional set-up: `migrate` (no createcachetable) and no `collectstatic`. The
+    server (bin/serve, as production starts it) registers a host, and its pages and their
+    files are served, from the apps' folders, with one warning in the log."""
+    import httpx
+
+    from tests.servers import ProcessServer
+
+    env = {key: value for key, value in os.environ.items()
+           if key not in {"PYTEST_VERSION", "STATIC_HASHED", "DJANGO_SETTINGS_MODULE"}}
+    env.update(DATABASE_URL=f"sqlite:///{tmp_path / 'fresh.sqlite3'}",
+               STATIC_ROOT=str(tmp_path / "static"), DJANGO_SETTINGS_MODULE="companion.settings")
+    migrated = manage("migrate", "--noinput", env=env)
+    assert migrated.returncode == 0, migrated.stderr
+    log = tmp_path / "server.log"
+    server = ProcessServer(env["DATABASE_URL"], env=env, log=log,
+                           unset=("PYTEST_VERSION", "STATIC_HASHED"))
+    try:
+        with httpx.Client(base_url=server.url, timeout=10) as client:
+            registered = client.post("/api/auth/register/", json={
+                "username": "dora", "password": "windmills at dusk"})
+            assert registered.status_code == 201, registered.text
+            page = client.get("/login/")
+            assert page.status_code == 200
+            stylesheet = re.search(r'href="(/static/css/companion\.css)"', page.text)
+            assert stylesheet, "the page names its stylesheet plainly"
+            assert client.get(stylesheet.group(1)).status_code == 200
+    finally:
+        server.stop()
+    assert log.read_text().count("No static files collected") == 1

@@ -80,7 +80,7 @@ def test_the_worker_is_served_from_the_root_never_kept_without_asking_and_lists_
 @pytest.mark.django_db
 def test_collected_pages_use_hashed_names_served_precompressed_for_a_year(alice, tmp_path):
     hashed = {"staticfiles": {
-        "BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
+        "BACKEND": "companion.static_storage.StaticStorage"},
         "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"}}
     with override_settings(STORAGES=hashed, STATIC_ROOT=tmp_path, WHITENOISE_USE_FINDERS=False):
         # Our own files only: the admin's and the API docs' take a minute to compress.
@@ -113,12 +113,17 @@ def test_collected_pages_use_hashed_names_served_precompressed_for_a_year(alice,
             pwa.worker.cache_clear()
 
 
-def test_outside_the_tests_the_settings_serve_hashed_precompressed_files():
+@pytest.mark.parametrize("collected, finders", [(True, "False"), (False, "True")])
+def test_outside_the_tests_the_settings_serve_hashed_precompressed_files(tmp_path, collected,
+                                                                         finders):
+    """Once collected, the hashed copies alone; before `collectstatic`, the apps' folders."""
+    if collected:
+        (tmp_path / "staticfiles.json").write_text('{"paths": {}, "version": "1.1"}')
     env = {name: value for name, value in os.environ.items()
            if name not in {"PYTEST_VERSION", "STATIC_HASHED"}}
-    env["DJANGO_SETTINGS_MODULE"] = "companion.settings"
+    env.update(DJANGO_SETTINGS_MODULE="companion.settings", STATIC_ROOT=str(tmp_path))
     code = ("import django; django.setup(); from django.conf import settings; import brotli; "
             "print(settings.STORAGES['staticfiles']['BACKEND'], settings.WHITENOISE_USE_FINDERS)")
     out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
                          check=True, cwd=pwa.settings.BASE_DIR).stdout.split()
-    assert out == ["whitenoise.storage.CompressedManifestStaticFilesStorage", "False"]
+    assert out == ["companion.static_storage.StaticStorage", finders]
