@@ -23,7 +23,8 @@ IMPORT_MOVES_MAX = 5000
 
 def _import_entry(move, *, rules, seat_count, owner):
     """One move of an export, checked field by field (an undone move too: its type must be one
-    of the game's and its fields of the right shape), as {"seq", "type", "data", ...}."""
+    of the game's and its fields of the shape its serializer makes), as {"seq", "type", "data",
+    ...}."""
     def damaged(what):
         return Invalid(_("This export is damaged: %(what)s.") % {"what": what})
 
@@ -46,7 +47,10 @@ def _import_entry(move, *, rules, seat_count, owner):
     if not isinstance(move.get("undone", False), bool):
         raise damaged(_("move %(seq)s: undone is true or false") % {"seq": seq})
     try:
-        move_payload(game=rules.slug, move_type=move_type, fields=fields, owner=owner.pk)
+        # The rules are handed what the move's serializer made of the fields, as for a move
+        # posted at the table.
+        fields = move_payload(game=rules.slug, move_type=move_type, fields=fields,
+                              owner=owner.pk)
     except Refused as refusal:
         raise damaged(_("move %(seq)s: %(why)s") % {"seq": seq, "why": refusal.message}) \
             from None

@@ -34,7 +34,6 @@ from companion.engine import (
     Text,
     _,
     copied,
-    fields,
     is_int,
     is_seat_index,
     joined,
@@ -69,28 +68,12 @@ OUTCOMES = ("won", "lost")
 
 # --- reading what was given ---------------------------------------------------------------------
 
-def whole_points(value: Any, name: str, field: str) -> int:
-    """A round's points (of the seat called `name`): a whole number, negative allowed, within
-    MAX_POINTS."""
-    if isinstance(value, float) and value.is_integer():
-        value = int(value)
-    what = _("{name}'s points", name=name)
-    if not is_int(value):
-        raise RuleViolation(_("{what} is a whole number of points (such as 12 or -3), not "
-                              "{given}.", what=what, given=repr(str(value)[:20])), field=field)
-    if abs(value) > MAX_POINTS:
-        raise RuleViolation(_("{what}: {points} is beyond what any game scores ({most:,} either "
-                              "way at most).", what=what, points=value, most=MAX_POINTS),
-                            field=field)
-    return value
-
-
 def _seat_list(names: list[str]) -> str:
     return ", ".join(f"{index} {name}" for index, name in enumerate(names))
 
 
-def _check_seat(value: Any, names: list[str], field: str) -> int:
-    if not is_seat_index(value, seat_count=len(names)):
+def _check_seat(value: int, names: list[str], field: str) -> int:
+    if not 0 <= value < len(names):
         raise RuleViolation(_("There is no seat {seat}: the seats are {seats}.",
                               seat=str(value)[:20], seats=_seat_list(names)), field=field)
     return value
@@ -248,10 +231,6 @@ def waiting_for(state: Mapping[str, Any]) -> list[str]:
 
 # --- moves --------------------------------------------------------------------------------------
 
-# A move's fields (engine.fields): any mapping.
-_NO_FIELDS = _("A move's fields are an object.")
-
-
 def _open(state: Mapping[str, Any]) -> None:
     if state["over"]:
         raise RuleViolation(_("The game is over: undo its last move to play on."),
@@ -314,16 +293,15 @@ def _settle(new: dict[str, Any]) -> None:
 def move_score(state: dict[str, Any], data: Any, actor: int | None,
                rng: random.Random) -> dict[str, Any]:
     """One seat's points for its next round."""
-    data = fields(data, refusal=_NO_FIELDS, any_mapping=True)
     _open(state)
     _needs_points(state, "score")
     names = names_of(state)
-    seat = _check_seat(data.get("seat"), names, "seat")
-    points = whole_points(data.get("points"), names[seat], "points")
+    seat = _check_seat(data["seat"], names, "seat")
+    points = data["points"]
     round_ = next_round(state, seat)
     given = data.get("round")
     if given is not None and given != round_:
-        if is_int(given) and 1 <= given < round_:
+        if 1 <= given < round_:
             raise RuleViolation(_("{name} has scored round {round} already: correct it "
                                   "instead.", name=names[seat], round=given), field="round")
         raise RuleViolation(_("{name}'s next round is round {round}, not {given}.",
@@ -342,20 +320,15 @@ def move_round(state: dict[str, Any], data: Any, actor: int | None,
                rng: random.Random) -> dict[str, Any]:
     """A round's points for every seat at once: `scores`, one per seat in seat order; a seat
     left blank (None) is left out, to be scored later."""
-    data = fields(data, refusal=_NO_FIELDS, any_mapping=True)
     _open(state)
     _needs_points(state, "round")
     names = names_of(state)
-    scores = data.get("scores")
-    if not isinstance(scores, list):
-        raise RuleViolation(_("A round's scores are a list, one number per seat."),
-                            field="scores")
+    scores = data["scores"]
     if len(scores) != len(names):
         raise RuleViolation(_("A round has one score per seat: {n} ({names}), not {given}.",
                               n=len(names), names=listing(names), given=len(scores)),
                             field="scores")
-    given = {seat: whole_points(points, names[seat], "scores")
-             for seat, points in enumerate(scores) if points is not None}
+    given = {seat: points for seat, points in enumerate(scores) if points is not None}
     if not given:
         raise RuleViolation(_("Fill in at least one seat's points."), field="scores")
     rounds = {next_round(state, seat) for seat in given}
@@ -384,21 +357,20 @@ def move_round(state: dict[str, Any], data: Any, actor: int | None,
 def move_correct(state: dict[str, Any], data: Any, actor: int | None,
                  rng: random.Random) -> dict[str, Any]:
     """An earlier entry replaced: seat, round, points."""
-    data = fields(data, refusal=_NO_FIELDS, any_mapping=True)
     _open(state)
     _needs_points(state, "correct")
     names = names_of(state)
-    seat = _check_seat(data.get("seat"), names, "seat")
-    round_ = data.get("round")
+    seat = _check_seat(data["seat"], names, "seat")
+    round_ = data["round"]
     played = len(state["seats"][seat]["scores"])
-    if not is_int(round_) or not 1 <= round_ <= played:
+    if not 1 <= round_ <= played:
         if played == 0:
             raise RuleViolation(_("{name} has no round scored yet: nothing to correct.",
                                   name=names[seat]), field="round")
         raise RuleViolation(_("{name} has scored rounds 1 to {played}: there is no round "
                               "{round} to correct.", name=names[seat], played=played,
                               round=str(round_)[:20]), field="round")
-    points = whole_points(data.get("points"), names[seat], "points")
+    points = data["points"]
     was = state["seats"][seat]["scores"][round_ - 1]
     if was == points:
         raise RuleViolation(_("{name}'s round {round} is {points} already.", name=names[seat],
@@ -414,7 +386,6 @@ def move_correct(state: dict[str, Any], data: Any, actor: int | None,
 def move_winners(state: dict[str, Any], data: Any, actor: int | None,
                  rng: random.Random) -> dict[str, Any]:
     """A game without points ends with its winners named (one or more seats)."""
-    data = fields(data, refusal=_NO_FIELDS, any_mapping=True)
     _open(state)
     if scored(state):
         if state["win"] == "coop":
@@ -425,9 +396,7 @@ def move_winners(state: dict[str, Any], data: Any, actor: int | None,
                         "pad says who won.", game=state["game"])
         raise RuleViolation(refusal, field="seats")
     names = names_of(state)
-    seats = data.get("seats")
-    if not isinstance(seats, list) or not seats:
-        raise RuleViolation(_("Name at least one winner."), field="seats")
+    seats = data["seats"]
     chosen = sorted({_check_seat(seat, names, "seats") for seat in seats})
     if len(chosen) != len(seats):
         raise RuleViolation(_("A winner is named once."), field="seats")
@@ -443,7 +412,6 @@ def move_winners(state: dict[str, Any], data: Any, actor: int | None,
 def move_end(state: dict[str, Any], data: Any, actor: int | None,
              rng: random.Random) -> dict[str, Any]:
     """The game ends now: scored, on the totals as they stand; cooperative, won or lost."""
-    data = fields(data, refusal=_NO_FIELDS, any_mapping=True)
     _open(state)
     outcome = data.get("outcome")
     win = state["win"]

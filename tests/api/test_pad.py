@@ -64,6 +64,12 @@ def test_bad_moves_are_sentences_and_change_nothing(host, alice):
     session = open_pad(alice)
     refused(host, session, "score", "There is no seat 7", seat=7, points=3, about="seat")
     refused(host, session, "score", "no halves", code="invalid", seat=0, points="2.5")
+    # The shape is the move's serializer's alone: the rules are handed whole numbers.
+    refused(host, session, "score", "no halves", code="invalid", seat=0, points=2.5)
+    refused(host, session, "score", "no halves", code="invalid", seat=0, points=True)
+    refused(host, session, "correct", "valid integer", code="invalid", seat=0, round="one",
+            points=1)
+    refused(host, session, "winners", "Expected a list", code="invalid", seats="0")
     refused(host, session, "winners", "no winner is named", seats=[0])
     refused(host, session, "round", "one score per seat", scores=[1, 2])
     refused(host, session, "end", "No score has been entered yet")
