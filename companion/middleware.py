@@ -1,18 +1,25 @@
 """At the door, before and after every view: text with control characters or a number of
 hundreds of digits in a query string or a form is refused (PostgreSQL refuses a NUL in any text,
 int() more than 4,300 digits, so such a value would otherwise end as a 500 deep inside a query or
-a game's rules); every answer says which browser features the pages may use."""
+a game's rules); a view that cannot have the database answers 503; every answer says which
+browser features the pages may use."""
+
+import logging
 
 from django.conf import settings
 from django.core.exceptions import SuspiciousOperation
+from django.db import OperationalError
 from django.http import JsonResponse
 from django.http.multipartparser import MultiPartParserError
 from django.middleware.gzip import GZipMiddleware
 from django.utils import translation
 from django.utils.translation import gettext as _
+from psycopg_pool import PoolTimeout
 
 from companion.bad_input import bad_input_page
 from companion.inputs import has_control, has_long_number, long_number_message
+
+logger = logging.getLogger(__name__)
 
 
 def _fields(request):
@@ -92,3 +99,33 @@ class CompressedPages(GZipMiddleware):
         if response.get("Content-Type", "").startswith("text/event-stream"):
             return response
         return super().process_response(request, response)
+
+
+RETRY_SECONDS = 2
+
+
+class DatabaseUnavailable:
+    """A view that could not have the database (SQLite locked past its busy timeout, PostgreSQL
+    gone or the pool empty past its wait) answers 503 with Retry-After and a sentence, not a
+    500. Its transaction was rolled back: nothing is half-applied, and a phone may send the
+    same move again."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        return self.get_response(request)
+
+    def process_exception(self, request, exception):
+        if not isinstance(exception, OperationalError | PoolTimeout):
+            return None
+        logger.warning("database unavailable for %s: %s", request.path, exception)
+        message = _("The table's records cannot be reached this moment: wait a few seconds and "
+                    "send it again.")
+        if request.path.startswith("/api/"):
+            response = JsonResponse({"detail": message, "code": "unavailable"}, status=503)
+        else:
+            response = bad_input_page(request, message)
+            response.status_code = 503
+        response["Retry-After"] = str(RETRY_SECONDS)
+        return response

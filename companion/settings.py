@@ -79,6 +79,7 @@ MIDDLEWARE = [
     "csp.middleware.CSPMiddleware",
     "companion.middleware.permissions_policy",
     "django_htmx.middleware.HtmxMiddleware",
+    "companion.middleware.DatabaseUnavailable",
 ]
 
 ROOT_URLCONF = "companion.urls"
@@ -125,11 +126,15 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
         DATABASES["default"].setdefault("OPTIONS", {}).update(
             {"server_side_binding": True, "prepare_threshold": 5})
 else:
-    # Writers queue for the lock instead of failing with "database is locked" when two phones
-    # post at once.
-    DATABASES["default"].setdefault("OPTIONS", {}).update(
-        {"transaction_mode": "IMMEDIATE", "timeout": 20}
-    )
+    # Writers queue for the lock (for up to SQLITE_BUSY_SECONDS; past it the request answers
+    # 503, companion.middleware.DatabaseUnavailable) instead of failing at once with "database
+    # is locked" when two phones post together; with write-ahead logging, readers never wait
+    # for a writer.
+    DATABASES["default"].setdefault("OPTIONS", {}).update({
+        "transaction_mode": "IMMEDIATE",
+        "timeout": float(os.environ.get("SQLITE_BUSY_SECONDS", "20")),
+        "init_command": "PRAGMA journal_mode=WAL;",
+    })
     # Tests use a file, not memory: the browser tests' ASGI server reads it from its own threads.
     # One per test run, so that runs side by side do not share it.
     DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / f".test-db-{os.getpid()}.sqlite3")}
