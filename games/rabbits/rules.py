@@ -28,12 +28,8 @@ from companion.engine import (
     Text,
     _,
     copied,
-    fields,
-    is_int,
-    is_seat_index,
     joined,
     n_,
-    required,
     seat_name,
 )
 
@@ -301,38 +297,24 @@ def setup(seat_names: list[str], options: dict[str, Any], rng: Any) -> dict[str,
 # ---------------------------------------------------------------------------------------------
 # Checking a move's fields
 
-# A move's fields (engine.fields): a dict.
-_NO_FIELDS = _("The move's fields are missing.")
-
+# A move's fields come as its serializer (moves.py) made them: seats as whole numbers, cards
+# written as normal_card writes them, suits as letters, dice as two numbers from 1 to 6.
 
 def _seat(state: dict[str, Any], data: dict[str, Any], field: str = "seat") -> int:
-    seat = required(data, field, refusal=lambda name: _("Say which seat this is ({field}).",
-                                                        field=name))
-    if not is_int(seat):
-        raise RuleViolation(_("{field} must be a seat number, not {seat}.", field=field,
-                              seat=repr(seat)), field=field)
+    seat = data[field]
     count = len(state["seats"])
-    if not is_seat_index(seat, seat_count=count):
+    if not seat < count:
         raise RuleViolation(_("There is no seat {seat}: the seats are 0 to {last}.", seat=seat,
                               last=count - 1), field=field)
     return seat
 
 
 def _cards(data: dict[str, Any], field: str = "cards", needed: bool = True) -> list[str]:
-    raw = data.get(field)
-    if raw is None:
-        raw = []
-    if not isinstance(raw, list):
-        raise RuleViolation(_("{field} must be a list of cards such as [\"7H\", \"AS\"].",
-                              field=field), field=field)
+    raw = data.get(field) or []
     if needed and not raw:
         raise RuleViolation(_("Say which cards are paid (cards)."), field=field)
     cards = []
-    for text in raw:
-        try:
-            card = normal_card(text)
-        except RuleViolation as error:
-            raise RuleViolation(error.message, field=field) from None
+    for card in raw:
         if card in cards:
             raise RuleViolation(_("{card} is listed twice: there is one {card} in the deck.",
                                   card=card_text(card)), field=field)
@@ -341,12 +323,7 @@ def _cards(data: dict[str, Any], field: str = "cards", needed: bool = True) -> l
 
 
 def _royal(data: dict[str, Any], field: str = "royal") -> str:
-    given = required(data, field, refusal=lambda name: _("Say which royal ({field}).",
-                                                         field=name))
-    try:
-        card = normal_card(given)
-    except RuleViolation as error:
-        raise RuleViolation(error.message, field=field) from None
+    card = data[field]
     if not is_royal(card):
         raise RuleViolation(
             _("{card} is not a royal: the royals are the Jacks, Queens and Kings.",
@@ -476,7 +453,6 @@ def _sum_text(spent: dict[str, Any]) -> Text:
 
 def roll(state: dict[str, Any], data: dict[str, Any], actor: int | None, rng: Any) -> dict:
     """Start a turn: the next seat in order rolls two dice, whose sum is the turn's price."""
-    data = fields(data, refusal=_NO_FIELDS)
     seat = _seat(state, data)
     turn = state["turn"]
     if turn["dice"] is None:
@@ -519,11 +495,6 @@ def _dice(data: dict[str, Any], rng: Any) -> list[int]:
     dice = data.get("dice")
     if dice is None:
         return [rng.randint(1, 6), rng.randint(1, 6)]
-    if not isinstance(dice, list) or len(dice) != 2:
-        raise RuleViolation(_("dice must be the two dice rolled, as [3, 4]."), field="dice")
-    for die in dice:
-        if not is_int(die) or not 1 <= die <= 6:
-            raise RuleViolation(_("A die shows 1 to 6, not {die}.", die=repr(die)), field="dice")
     return list(dice)
 
 
@@ -535,7 +506,6 @@ def lottery_over(turn: dict[str, Any]) -> bool:
 
 def lottery(state: dict[str, Any], data: dict[str, Any], actor: int | None, rng: Any) -> dict:
     """+ THE LOTTERY: a held card matching one of the dice wins one card from the pile."""
-    data = fields(data, refusal=_NO_FIELDS)
     seat = _seat(state, data)
     _in_turn(state, seat)
     name = seat_name(state, seat)
@@ -547,12 +517,7 @@ def lottery(state: dict[str, Any], data: dict[str, Any], actor: int | None, rng:
                 _("The lottery comes right after the roll: {name} has paid on the journey "
                   "already this turn.", name=name))
         raise RuleViolation(said, field="card")
-    if data.get("card") is None:
-        raise RuleViolation(_("Say which card matches a die (card)."), field="card")
-    try:
-        card = normal_card(data["card"])
-    except RuleViolation as error:
-        raise RuleViolation(error.message, field="card") from None
+    card = data["card"]
     rank = card[:-1]
     dice = state["turn"]["dice"]
     if rank in ROYAL_RANKS:
@@ -580,7 +545,6 @@ def lottery(state: dict[str, Any], data: dict[str, Any], actor: int | None, rng:
 
 def pay(state: dict[str, Any], data: dict[str, Any], actor: int | None, rng: Any) -> dict:
     """THE PRICE and PAYING WITH CARDS: accepted suits only, at least the dice's sum."""
-    data = fields(data, refusal=_NO_FIELDS)
     seat = _seat(state, data)
     _in_turn(state, seat)
     if state["seats"][seat]["place"] == "off":
@@ -613,24 +577,15 @@ def pay(state: dict[str, Any], data: dict[str, Any], actor: int | None, rng: Any
 
 
 def _suits(data: dict[str, Any]) -> list[str]:
-    raw = data.get("suits")
-    if not isinstance(raw, list) or not raw:
+    suits = data.get("suits") or []
+    if not suits:
         raise RuleViolation(_("Say which suits the tile accepts (suits), as [\"S\", \"C\"]."),
                             field="suits")
-    suits = []
-    for text in raw:
-        suit = text.strip().upper() if isinstance(text, str) else None
-        if suit not in SUIT_NAMES:
-            raise RuleViolation(_("{suit} is not a suit: the suits are S, H, D and C.",
-                                  suit=repr(text)), field="suits")
-        if suit not in suits:
-            suits.append(suit)
     return [s for s in SUITS if s in suits]
 
 
 def audience(state: dict[str, Any], data: dict[str, Any], actor: int | None, rng: Any) -> dict:
     """3RD THE ROYAL AUDIENCE: 10 points of the royal's suit and a carrot; the turn ends."""
-    data = fields(data, refusal=_NO_FIELDS)
     seat = _seat(state, data)
     _in_turn(state, seat)
     royal = _royal(data)
@@ -678,7 +633,6 @@ def steal(state: dict[str, Any], data: dict[str, Any], actor: int | None, rng: A
     board; "aquél que pierde el duelo sale FUERA", so the victim goes off the board; "la
     zanahoria cambiará en su pieza, y el turno acabará inmediatamente", so the turn ends.
     """
-    data = fields(data, refusal=_NO_FIELDS)
     thief = _seat(state, data, "thief")
     victim = _seat(state, data, "victim")
     if thief == victim:
@@ -732,12 +686,8 @@ def _returns(state: dict[str, Any], data: dict[str, Any], thief: int,
 
 def where(state: dict[str, Any], data: dict[str, Any], actor: int | None, rng: Any) -> dict:
     """Where a rabbit is: on the board, off it (no card at the turn's end), or underground."""
-    data = fields(data, refusal=_NO_FIELDS)
     seat = _seat(state, data)
-    place = data.get("place")
-    if place not in PLACES:
-        raise RuleViolation(_("The place must be board, off or underground, not {place}.",
-                              place=repr(place)), field="place")
+    place = data["place"]
     if state["seats"][seat]["place"] == place:
         raise RuleViolation(_("{name} is {place} already.", name=seat_name(state, seat),
                               place=PLACE_NAMES[place]), field="place")
@@ -749,7 +699,6 @@ def where(state: dict[str, Any], data: dict[str, Any], actor: int | None, rng: A
 
 def arrive(state: dict[str, Any], data: dict[str, Any], actor: int | None, rng: Any) -> dict:
     """ENDING THE GAME: back at the Citadel, in one's turn, with 3 royals fitting the ending."""
-    data = fields(data, refusal=_NO_FIELDS)
     seat = _seat(state, data)
     _in_turn(state, seat)
     _on_board(state, seat, _("the Citadel is reached"))

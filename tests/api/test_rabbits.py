@@ -1,12 +1,22 @@
 """Lenino's Jack Rabbits through the API: every move, its refusals, replay and undo."""
 
+import contextlib
+import random
+
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from companion import services
+from companion.engine import RuleViolation
+from companion.errors import Refused
 from companion.models import Move, Session
+from companion.payloads import move_payload
+from games.rabbits.rules import GAME as RABBITS
 from tests.api.moves import play, refused
 from tests.conftest import api_client
 from tests.factories import session_for
+from tests.rules.test_rabbits import NAMES, give, new, rolled
 
 pytestmark = pytest.mark.django_db
 
@@ -481,3 +491,60 @@ def test_undo_of_a_server_roll_and_replay_of_a_long_game(as_alice, alice):
     play(as_alice, session, "roll", seat=2)
     assert state_of(session)["seats"][2]["place"] == "underground"
     check_replay(session)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(sorted(RABBITS.moves)),
+       st.dictionaries(st.sampled_from(["seat", "thief", "victim", "royal", "returns", "card",
+                                        "cards", "suits", "dice", "place"]),
+                       st.one_of(st.none(), st.booleans(), st.integers(-2, 12), st.text(max_size=4),
+                                 st.lists(st.one_of(st.integers(0, 7), st.text(max_size=3)),
+                                          max_size=3))))
+def test_what_a_moves_serializer_takes_the_rules_take_or_refuse_with_a_sentence(move_type,
+                                                                                  data):
+    """The serializer is the one shape check: whatever it lets through, the rules apply or
+    refuse with a sentence (RuleViolation), never anything else."""
+    try:
+        typed = move_payload(game="rabbits", move_type=move_type, fields=data)
+    except Refused:
+        return
+    state = give(give(rolled(new(NAMES)), 1, "QH"), 0, "JS")
+    with contextlib.suppress(RuleViolation):
+        RABBITS.moves[move_type](state, typed, None, random.Random(1))
+
+
+@pytest.mark.parametrize("move_type, fields, match, about", [
+    ("roll", {"seat": 0, "dice": [0, 3]}, "greater than or equal to 1", "dice"),
+    ("roll", {"seat": 0, "dice": [7, 1]}, "less than or equal to 6", "dice"),
+    ("roll", {"seat": 0, "dice": [3]}, "at least 2", "dice"),
+    ("roll", {"seat": 0, "dice": [3, 4, 5]}, "no more than 2", "dice"),
+    ("roll", {"seat": 0, "dice": [True, 2]}, "valid integer", "dice"),
+    ("roll", {"seat": 0, "dice": [3.5, 2]}, "valid integer", "dice"),
+    ("roll", {"seat": "zero"}, "valid integer", "seat"),
+    ("roll", {"seat": True}, "valid integer", "seat"),
+    ("roll", {"seat": -1}, "greater than or equal to 0", "seat"),
+    ("roll", {}, "required", "seat"),
+    ("steal", {"thief": 0, "royal": "KH"}, "required", "victim"),
+    ("lottery", {"seat": 0}, "required", "card"),
+    ("lottery", {"seat": 0, "card": "1S"}, "is not a card", "card"),
+    ("audience", {"seat": 0, "royal": "QX", "cards": ["10H"]}, "is not a card", "royal"),
+    ("audience", {"seat": 0, "cards": ["10H"]}, "required", "royal"),
+    ("pay", {"seat": 0, "cards": ["5S"], "suits": ["X"]}, "'X' is not a suit", "suits"),
+    ("pay", {"seat": 0, "cards": ["5Z"], "suits": ["S"]}, "is not a card", "cards"),
+    ("pay", {"seat": 0, "cards": 5, "suits": ["S"]}, "list", "cards"),
+    ("steal", {"thief": 0, "victim": 1, "royal": "KH", "returns": "XX"}, "is not a card",
+     "returns"),
+    ("where", {"seat": 0, "place": "sky"}, "not a valid choice", "place"),
+    ("where", {"seat": 0}, "required", "place"),
+])
+def test_a_moves_shape_is_refused_by_its_serializer(as_alice, alice, move_type, fields, match,
+                                                    about):
+    session = rabbits(alice)
+    play(as_alice, session, "roll", seat=0, dice=[3, 4])
+    refused(as_alice, session, move_type, match, code="invalid", about=about, **fields)
+
+
+def test_suits_and_cards_come_written_as_the_rules_write_them():
+    typed = move_payload(game="rabbits", move_type="pay",
+                         fields={"seat": 0, "cards": "9s 10h", "suits": ["c", "s", "spades"]})
+    assert typed == {"seat": 0, "cards": ["9S", "10H"], "suits": ["C", "S", "S"]}

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import contextlib
 import copy
 import json
 import random
@@ -199,12 +198,6 @@ def test_the_server_rolls_when_dice_are_left_out():
     assert state["last"]["dice"] == state["turn"]["dice"]
 
 
-@pytest.mark.parametrize("dice", [[0, 3], [7, 1], [3], [3, 4, 5], "34", [True, 2], [3.0, 2],
-                                  ["3", 4]])
-def test_bad_dice_are_refused(dice):
-    refused(new(), "roll", "die|dice", "dice", seat=0, dice=dice)
-
-
 def test_a_seat_rolls_once_a_turn():
     refused(rolled(), "roll", r"Ana has rolled already this turn \(3\+4\): the next to roll is Ben",
             "seat", seat=0)
@@ -219,21 +212,9 @@ def test_turns_go_round_in_order():
     assert state["turn"]["seat"] == 0
 
 
-@pytest.mark.parametrize("seat, message", [(5, "There is no seat 5: the seats are 0 to 1"),
-                                           (-1, "There is no seat -1"),
-                                           ("0", "seat must be a seat number"),
-                                           (True, "seat must be a seat number"),
-                                           (None, "Say which seat")])
-def test_bad_seats_are_refused(seat, message):
-    refused(new(), "roll", message, "seat", seat=seat)
-
-
-def test_missing_fields_are_refused():
-    for move in ("roll", "lottery", "pay", "audience", "where", "arrive"):
-        refused(rolled(), move, "Say which seat", "seat")
-    refused(rolled(), "steal", "Say which seat", "thief")
-    with pytest.raises(RuleViolation):
-        GAME.moves["roll"](new(), None, None, random.Random(1))
+def test_a_seat_is_one_at_the_table():
+    # A move's shape (a seat is a whole number, given) is its serializer's: tests/api.
+    refused(new(), "roll", "There is no seat 5: the seats are 0 to 1", "seat", seat=5)
 
 
 def test_a_rabbit_off_the_board_goes_underground_at_its_roll():
@@ -291,7 +272,6 @@ def test_lottery_again_next_turn():
                                          ("10D", "matches neither die"),
                                          ("JH", "royals never match"),
                                          ("KS", "royals never match"),
-                                         ("1S", "is not a card"),
                                          ("AS", "first ace is not spent yet")])
 def test_lottery_refusals(card, match):
     refused(rolled(dice=(3, 4)), "lottery", match, "card", seat=0, card=card)
@@ -308,8 +288,7 @@ def test_lottery_ace_matches_a_1_once_the_first_ace_is_spent():
     refused(spent, "lottery", "matches neither die", "card", seat=0, card="AS")
 
 
-def test_lottery_needs_a_card_and_the_turn():
-    refused(rolled(), "lottery", "Say which card", "card", seat=0)
+def test_lottery_needs_the_turn():
     refused(new(), "lottery", "Ana's turn starts with a roll", "seat", seat=0, card="3S")
     refused(rolled(), "lottery", "It is Ana's turn, not Ben's", "seat", seat=1, card="3S")
 
@@ -385,13 +364,9 @@ def test_a_royal_spent_goes_back_to_the_line_with_its_carrot():
 @pytest.mark.parametrize("data, match, field", [
     ({"cards": ["5S"], "suits": []}, "Say which suits", "suits"),
     ({"cards": ["5S"]}, "Say which suits", "suits"),
-    ({"cards": ["5S"], "suits": ["X"]}, "'X' is not a suit", "suits"),
-    ({"cards": ["5S"], "suits": "S"}, "Say which suits", "suits"),
     ({"cards": [], "suits": ["S"]}, "Say which cards", "cards"),
     ({"suits": ["S"]}, "Say which cards", "cards"),
-    ({"cards": "5S", "suits": ["S"]}, "must be a list of cards", "cards"),
     ({"cards": ["5S", "5S"], "suits": ["S"]}, "5S is listed twice", "cards"),
-    ({"cards": ["5Z"], "suits": ["S"]}, "is not a card", "cards"),
 ])
 def test_pay_bad_fields(data, match, field):
     refused(rolled(), "pay", match, field, seat=0, **data)
@@ -421,8 +396,9 @@ def test_a_rabbit_off_the_board_pays_nothing():
     assert act(surfaced, "pay", seat=0, cards=["7S"], suits=["S"])["turn"]["paid"] is True
 
 
-def test_suit_names_are_normalised():
-    state = act(rolled(), "pay", seat=0, cards=["9s"], suits=["c", "s", "S"])
+def test_suits_are_kept_in_order_once():
+    # Written as the serializer writes them (tests/api: "c s" -> ["C", "S"]).
+    state = act(rolled(), "pay", seat=0, cards=["9S"], suits=["C", "S", "S"])
     assert state["last"]["suits"] == ["S", "C"]
     assert state["last"]["parts"] == [{"card": "9S", "value": 9}]
 
@@ -464,10 +440,9 @@ def test_audience_cards_must_be_of_the_royal_suit():
             "cards", seat=0, royal="QH", cards=["5H", "5S"])
 
 
-@pytest.mark.parametrize("royal, match", [("7H", "7H is not a royal"), ("QX", "is not a card"),
-                                          (None, "Say which royal")])
-def test_audience_royal_must_be_a_royal(royal, match):
-    refused(rolled(), "audience", match, "royal", seat=0, royal=royal, cards=["10H"])
+def test_audience_royal_must_be_a_royal():
+    refused(rolled(), "audience", "7H is not a royal", "royal", seat=0, royal="7H",
+            cards=["10H"])
 
 
 def test_audience_royal_must_be_in_the_line():
@@ -533,8 +508,6 @@ def test_a_thief_with_4_royals_returns_one():
             "returns", thief=0, victim=1, royal="KH")
     refused(state, "steal", "Ana can only return one of", "returns",
             thief=0, victim=1, royal="KH", returns="JC")
-    refused(state, "steal", "is not a card", "returns",
-            thief=0, victim=1, royal="KH", returns="XX")
     after = act(state, "steal", thief=0, victim=1, royal="KH", returns="JH")
     assert after["seats"][0]["royals"] == ["KH", "QS", "KD"]
     assert after["seats"][0]["carrots"] == 0 and after["seats"][1]["carrots"] == 3
@@ -558,7 +531,6 @@ def test_steal_refusals():
     refused(state, "steal", "Ben does not hold QH: Ben holds KH", "royal",
             thief=0, victim=1, royal="QH")
     refused(state, "steal", "7H is not a royal", "royal", thief=0, victim=1, royal="7H")
-    refused(state, "steal", "Say which seat this is \\(victim\\)", "victim", thief=0, royal="KH")
     refused(state, "steal", "There is no seat 4", "victim", thief=0, victim=4, royal="KH")
     refused(give(new(), 1, "KH"), "steal", "starts with a roll", "thief",
             thief=0, victim=1, royal="KH")
@@ -594,9 +566,6 @@ def test_where_moves_a_rabbit_at_any_time():
 
 def test_where_refusals():
     refused(new(), "where", "Ana is on the board already", "place", seat=0, place="board")
-    refused(new(), "where", "must be board, off or underground, not 'sky'", "place",
-            seat=0, place="sky")
-    refused(new(), "where", "must be board", "place", seat=0)
     refused(new(), "where", "There is no seat 2", "seat", seat=2, place="off")
 
 
@@ -791,13 +760,14 @@ def test_full_two_player_game_to_a_diverse_monarchy_win():
 
 
 def random_move(state, r):
-    """A plausible move (often valid, sometimes not) for the random games."""
+    """A plausible move (often valid, sometimes not) for the random games, shaped as its
+    serializer shapes it: anything else never reaches the rules (tests/api/test_rabbits.py)."""
     seats = len(state["seats"])
     turn = state["turn"]
     seat = turn["seat"]
     suits = list(rules.SUITS)
     kind = r.choice(["roll", "roll", "lottery", "pay", "audience", "audience", "audience",
-                     "steal", "steal", "where", "arrive", "junk"])
+                     "steal", "steal", "where", "arrive"])
     if kind == "roll":
         nxt = seat if turn["dice"] is None else (seat + 1) % seats
         data = {"seat": nxt if r.random() < 0.9 else r.randrange(seats)}
@@ -826,10 +796,7 @@ def random_move(state, r):
         return kind, data
     if kind == "where":
         return kind, {"seat": r.randrange(seats), "place": r.choice(list(rules.PLACES))}
-    if kind == "arrive":
-        return kind, {"seat": seat, "cards": r.choice([[], ["10H"], ["AH", "2H"]])}
-    junk = r.choice([None, 3, "x", [], {"seat": "1"}, {"cards": [None]}, {"seat": 0, "dice": 9}])
-    return r.choice(list(GAME.moves)), {"seat": 0, "junk": junk} if r.random() < 0.5 else junk
+    return kind, {"seat": seat, "cards": r.choice([[], ["10H"], ["AH", "2H"]])}
 
 
 def random_game(seed, steps, players, options):
@@ -904,19 +871,6 @@ def test_random_games_do_reach_audiences_steals_and_wins():
         kinds |= {move["type"] for move in moves}
         wins += GAME.finished(states[-1])
     assert kinds == set(GAME.moves) and wins > 0
-
-
-@settings(max_examples=150, deadline=None)
-@given(st.sampled_from(sorted(GAME.moves)),
-       st.dictionaries(st.sampled_from(["seat", "thief", "victim", "royal", "returns", "card",
-                                        "cards", "suits", "dice", "place"]),
-                       st.one_of(st.none(), st.booleans(), st.integers(-2, 12), st.text(max_size=4),
-                                 st.lists(st.one_of(st.integers(0, 7), st.text(max_size=3)),
-                                          max_size=3))))
-def test_bad_input_raises_only_rule_violations(move_type, data):
-    state = give(give(rolled(new(NAMES)), 1, "QH"), 0, "JS")
-    with contextlib.suppress(RuleViolation):
-        GAME.moves[move_type](state, data, None, random.Random(1))
 
 
 def test_the_first_ace_is_worth_11_or_14_with_the_patriarchy_values():
