@@ -20,6 +20,7 @@ give `OPTIONS`, the option sets to play (default: the game's defaults only).
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import importlib
 import importlib.util
@@ -643,3 +644,50 @@ def test_the_panel_model_answers_every_viewer(slug):
                 live = plugin.live_model(game.redact(state, None), game.standings(state))
                 assert isinstance(live, dict), f"{played.where}: live_model gives a dict"
 
+
+
+# What a phone or a client may send for a field: the serializer is the one shape check.
+_ANY_VALUE = st.one_of(
+    st.none(), st.booleans(), st.integers(-3, 12), st.floats(-2, 8, allow_nan=False),
+    st.text(max_size=5), st.lists(st.one_of(st.integers(-1, 7), st.text(max_size=3)),
+                                  max_size=3),
+    st.dictionaries(st.text(max_size=2), st.integers(-1, 3), max_size=2))
+
+
+@by_game
+@pytest.mark.django_db
+@settings(max_examples=int(os.environ.get("CONFORMANCE_EXAMPLES", "8")) * 25, deadline=None,
+          derandomize=True,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_whatever_a_serializer_lets_through_the_rules_apply_or_refuse_with_a_sentence(slug,
+                                                                                    data):
+    """The rules are handed a move's fields as its serializer made them and check rules, not
+    types: for any fields at all, the serializer refuses them (Refused) or the rules take them
+    or refuse them with a sentence (RuleViolation), never another error."""
+    from companion.errors import Refused
+    from companion.payloads import move_payload
+
+    plugin = plugin_of(slug)
+    played = play(slug, data.draw(st.integers(0, 3), label="seed"), plugin.rules.min_players + 1,
+                  data.draw(st.integers(0, len(option_sets(slug)) - 1), label="options"))
+    state = data.draw(st.sampled_from([played.setup] + [after for _, _, after in played.moves]),
+                      label="state")
+    # A move the samples offer for that state (mostly well formed), one field of it replaced by
+    # anything at all, or a move of any type with any fields.
+    offered = candidates_of(slug)(state, random.Random(0))
+    if offered and data.draw(st.booleans(), label="offered"):
+        move = data.draw(st.sampled_from(offered), label="move")
+        move_type, fields = move["type"], dict(move["data"])
+    else:
+        move_type, fields = data.draw(st.sampled_from(sorted(plugin.rules.moves)), label="type"), {}
+    serializer = plugin.serializers.get(move_type)
+    names = (list(serializer().get_fields()) if serializer else []) or ["note"]
+    fields.update(data.draw(st.dictionaries(st.sampled_from(names), _ANY_VALUE, max_size=2),
+                            label="changed"))
+    try:
+        typed = move_payload(game=slug, move_type=move_type, fields=fields)
+    except Refused:
+        return
+    with contextlib.suppress(engine.RuleViolation):
+        engine.apply(plugin.rules, state, move_type, typed, None, "s", 1)

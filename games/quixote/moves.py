@@ -56,20 +56,37 @@ class KnightGroupsField(serializers.Field):
         return value
 
 
-class CastlesSerializer(serializers.Serializer):
+class FieldNameField(serializers.CharField):
+    """A field of the principality, written as the rules write it ("f1" and " F1 " are "F1");
+    blank is none (deck=app sends none)."""
+
+    def __init__(self, **kwargs):
+        super().__init__(required=False, allow_blank=True, allow_null=True, max_length=8,
+                         **kwargs)
+
+    def to_internal_value(self, data):
+        text = super().to_internal_value(data)
+        return _reading(rules.parse_field, text, self.field_name) if text.strip() else None
+
+
+class _Fields(serializers.Serializer):
+    def to_internal_value(self, data):
+        # A blank field is the same as a field left out.
+        return {key: value for key, value in super().to_internal_value(data).items()
+                if value is not None}
+
+
+class CastlesSerializer(_Fields):
     """deck=app: no fields (the app turns the cards). deck=table: the two castles' fields."""
 
-    castle6 = serializers.CharField(required=False, allow_blank=True, allow_null=True,
-                                    max_length=8, help_text="deck=table: e.g. F1")
-    castle4 = serializers.CharField(required=False, allow_blank=True, allow_null=True,
-                                    max_length=8, help_text="deck=table: e.g. C2")
+    castle6 = FieldNameField(help_text="deck=table: e.g. F1")
+    castle4 = FieldNameField(help_text="deck=table: e.g. C2")
 
 
-class TurnSerializer(serializers.Serializer):
+class TurnSerializer(_Fields):
     """deck=app: no fields. deck=table: the field of the card turned (the last may be left out)."""
 
-    field = serializers.CharField(required=False, allow_blank=True, allow_null=True,
-                                  max_length=8, help_text="deck=table: e.g. G3")
+    field = FieldNameField(help_text="deck=table: e.g. G3")
 
 
 class ScoreSerializer(serializers.Serializer):

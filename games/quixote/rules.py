@@ -51,9 +51,6 @@ from companion.engine import (
     Text,
     _,
     copied,
-    fields,
-    is_int,
-    is_seat_index,
     joined,
     listing,
     n_,
@@ -218,9 +215,9 @@ def written_knight_groups(data: Any) -> list[list[int]]:
 
 # --- numbers of a score -------------------------------------------------------------------------
 
-def _whole(value: Any, name: str, what: Text, low: int = 0, high: int | None = None) -> int:
-    """`value` as a whole number in [low, high], or a sentence naming the field."""
-    if is_int(value) and value >= low and (high is None or value <= high):
+def _whole(value: int, name: str, what: Text, low: int = 0, high: int | None = None) -> int:
+    """`value` (a whole number) if in [low, high], or a sentence naming the field."""
+    if value >= low and (high is None or value <= high):
         return value
     if high is not None:
         refusal = _("{what} must be {low} to {high}, not {value} ({name}).", what=what, low=low,
@@ -236,7 +233,7 @@ def _missing(name: str) -> Text:
     return _("The score needs {name}.", name=name)
 
 
-def check_round(value: Any) -> int:
+def check_round(value: int) -> int:
     return _whole(value, "round", _("The round"), ROUNDS[0], ROUNDS[-1])
 
 
@@ -312,52 +309,35 @@ def _check_ceilings(score: Mapping[str, Any]) -> None:
         )
 
 
-def _group_sizes(data: Mapping[str, Any], name: str, building: str) -> list[int]:
-    groups = required(data, name, refusal=_missing)
-    if not isinstance(groups, list):
-        raise RuleViolation(_("{name} must be a list of group sizes, e.g. [2, 5].", name=name),
-                            field=name)
-    return [_whole(size, name, GROUP_SIZE[building], 1) for size in groups]
+def _group_sizes(data: Mapping[str, Any], name: str) -> list[int]:
+    return required(data, name, refusal=_missing)
 
 
 def _knight_groups(data: Mapping[str, Any], round_: int) -> list[list[int]]:
     groups = data.get("knight_groups")
     if groups is None:
         return []
-    if not isinstance(groups, list) or not all(isinstance(group, list) for group in groups):
-        raise RuleViolation(
-            _("knight_groups must be a list of groups, each a list of shields, e.g. "
-              "[[2, 3], [1]]."),
-            field="knight_groups",
-        )
     if groups and round_ != KNIGHTS_ROUND:
         raise RuleViolation(
             _("Knight groups score only in round {knights}, not in round {round}.",
               knights=KNIGHTS_ROUND, round=round_),
             field="knight_groups",
         )
-    for group in groups:
-        if not group:
-            raise RuleViolation(_("A knight group has at least 1 knight."),
-                                field="knight_groups")
-    low, high = KNIGHT_SHIELDS[0], KNIGHT_SHIELDS[-1]
-    return [[_whole(shield, "knight_groups", SHIELD, low, high) for shield in group]
-            for group in groups]
+    return groups
 
 
-def read_score(round_: Any, data: Any) -> dict[str, Any]:
-    """The checked numbers of one round's score (the fields of the `score` move but seat)."""
+def read_score(round_: Any, data: Mapping[str, Any]) -> dict[str, Any]:
+    """The checked numbers of one round's score (the fields of the `score` move but seat, as its
+    serializer makes them: whole numbers and lists of them)."""
     round_ = check_round(round_)
-    if not isinstance(data, Mapping):
-        raise RuleViolation(_("A score is a set of named numbers."), field=None)
     score = {
         "round": round_,
         "castle6_knights": _whole(required(data, "castle6_knights", refusal=_missing),
                                   "castle6_knights", _("The knights connected to the 6-castle")),
         "castle4_knights": _whole(required(data, "castle4_knights", refusal=_missing),
                                   "castle4_knights", _("The knights connected to the 4-castle")),
-        "church_groups": _group_sizes(data, "church_groups", "church"),
-        "windmill_groups": _group_sizes(data, "windmill_groups", "windmill"),
+        "church_groups": _group_sizes(data, "church_groups"),
+        "windmill_groups": _group_sizes(data, "windmill_groups"),
         "defense_shields": _whole(required(data, "defense_shields", refusal=_missing),
                                   "defense_shields", _("The shields defending the realm")),
         "knight_groups": _knight_groups(data, round_),
@@ -498,10 +478,6 @@ def _refuse_named_fields(data: Mapping[str, Any], names: tuple[str, ...]) -> Non
         )
 
 
-# A move's fields (engine.fields): any mapping, or none at all.
-_NO_FIELDS = _("A move's data is a set of named fields.")
-
-
 # --- moves --------------------------------------------------------------------------------------
 
 def _draw_castles(rng: random.Random) -> tuple[str, str, list[str]]:
@@ -518,8 +494,8 @@ def _draw_castles(rng: random.Random) -> tuple[str, str, list[str]]:
 
 
 def _table_castles(data: Mapping[str, Any]) -> tuple[str, str]:
-    six = parse_field(required(data, "castle6", refusal=_missing), "castle6")
-    four = parse_field(required(data, "castle4", refusal=_missing), "castle4")
+    six = required(data, "castle6", refusal=_missing)
+    four = required(data, "castle4", refusal=_missing)
     if six == four:
         raise RuleViolation(_("The two castles cannot share {field}.", field=six),
                             field="castle4")
@@ -533,7 +509,6 @@ def _table_castles(data: Mapping[str, Any]) -> tuple[str, str]:
 
 def move_castles(state: dict[str, Any], data: Any, actor: int | None,
                  rng: random.Random) -> dict[str, Any]:
-    data = fields(data, refusal=_NO_FIELDS, none_is_empty=True, any_mapping=True)
     _refuse_without_cards(state, "castles")
     if state["castles"]["6"]:
         raise RuleViolation(
@@ -575,7 +550,7 @@ def _table_turn(state: Mapping[str, Any], data: Mapping[str, Any]) -> str:
     free = free_fields(state)
     if data.get("field") in (None, "") and len(free) == 1:
         return free[0]  # the last card can only be the last free field
-    field = parse_field(required(data, "field", refusal=_missing), "field")
+    field = required(data, "field", refusal=_missing)
     if field in castle_fields(state):
         which = "6" if state["castles"]["6"] == field else "4"
         raise RuleViolation(_("{field} holds the {castle}-castle.", field=field, castle=which),
@@ -587,7 +562,6 @@ def _table_turn(state: Mapping[str, Any], data: Mapping[str, Any]) -> str:
 
 def move_turn(state: dict[str, Any], data: Any, actor: int | None,
               rng: random.Random) -> dict[str, Any]:
-    data = fields(data, refusal=_NO_FIELDS, none_is_empty=True, any_mapping=True)
     _refuse_without_cards(state, "turn")
     _refuse_turn(state)
     if state["deck"] == "app":
@@ -608,9 +582,9 @@ def move_turn(state: dict[str, Any], data: Any, actor: int | None,
 
 
 def _seat_index(state: Mapping[str, Any], data: Mapping[str, Any]) -> int:
-    seat = required(data, "seat", refusal=_missing)
+    seat = data["seat"]
     count = len(state["seats"])
-    if not is_seat_index(seat, seat_count=count):
+    if not seat < count:
         raise RuleViolation(_("There is no seat {seat}: the seats are 0 to {last}.",
                               seat=repr(seat), last=count - 1), field="seat")
     return seat
@@ -660,7 +634,6 @@ def _set_round(seat: dict[str, Any], breakdown: dict[str, int]) -> int | None:
 
 def move_score(state: dict[str, Any], data: Any, actor: int | None,
                rng: random.Random) -> dict[str, Any]:
-    data = fields(data, refusal=_NO_FIELDS, none_is_empty=True, any_mapping=True)
     if state["phase"] == "finished":
         raise RuleViolation(_("The game is over: every seat has scored round 3."), field="type")
     index = _seat_index(state, data)

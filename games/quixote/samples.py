@@ -28,7 +28,7 @@ def _castles(state: Mapping[str, Any], rng: random.Random) -> list[dict[str, Any
     apart = [name for name in rules.FIELDS if name != six and not rules.fields_touch(six, name)]
     near = [name for name in rules.FIELDS if rules.fields_touch(six, name)]
     return [_move("castles", {"castle6": six, "castle4": rng.choice(apart)}),
-            _move("castles", {"castle6": six.lower(), "castle4": rng.choice(near)})]
+            _move("castles", {"castle6": six, "castle4": rng.choice(near)})]
 
 
 def _turns(state: Mapping[str, Any], rng: random.Random) -> list[dict[str, Any]]:

@@ -121,8 +121,8 @@ def test_table_castles_are_named_and_must_not_touch(alice, host):
     assert body["fields"] == {"castle4": [body["detail"]]}
     assert "cannot share" in refused(host, session, type="castles", castle6="C2",
                                      castle4="C2")["detail"]
-    assert "There is no field Z9" in refused(host, session, type="castles", castle6="Z9",
-                                             castle4="A1")["detail"]
+    assert "There is no field Z9" in refused(host, session, code="invalid", type="castles",
+                                             castle6="Z9", castle4="A1")["detail"]
     assert "castle4" in refused(host, session, type="castles", castle6="A1")["detail"]
     assert refused(host, session, code="invalid", type="castles", castle6="A1" * 5,
                    castle4="H3")["fields"]["castle6"]
@@ -172,7 +172,8 @@ def test_the_app_turns_nine_seven_then_six_cards(host, qx, alice):
 def test_table_cards_are_named_and_checked(alice, host):
     session = open_game(alice, deck="table")
     play(host, session, type="castles", castle6="A1", castle4="H3")
-    assert "There is no field K1" in refused(host, session, type="turn", field="K1")["detail"]
+    assert "There is no field K1" in refused(host, session, code="invalid", type="turn",
+                                             field="K1")["detail"]
     assert refused(host, session, type="turn", field="A1")["detail"] == "A1 holds the 6-castle."
     assert refused(host, session, type="turn", field="H3")["detail"] == "H3 holds the 4-castle."
     assert "field" in refused(host, session, type="turn")["detail"]
@@ -362,3 +363,43 @@ def test_form_strings_are_accepted_by_the_serializer(alice, host):
                   castle4_knights="4", church_groups="4", windmill_groups="2 5",
                   defense_shields="3", knight_groups="2 3 1 3; 1")
     assert answer["session"]["state"]["seats"][0]["rounds"][2]["total"] == 33
+
+
+# The shape of a score, checked by its serializer alone (the rules are handed whole numbers and
+# lists of them): each refused with a 400 naming the field, nothing changed.
+BAD_SHAPES = [
+    ("castle6_knights", -1), ("castle6_knights", 1.5), ("castle6_knights", "two"),
+    ("castle6_knights", True), ("castle6_knights", None),
+    ("castle4_knights", -3), ("defense_shields", -1), ("defense_shields", "x"),
+    ("church_groups", [0]), ("church_groups", [2, -1]), ("windmill_groups", [1.5]),
+    ("windmill_groups", {"a": 1}),
+    ("knight_groups", [[]]), ("knight_groups", [[0, 1]]), ("knight_groups", [[4]]),
+    ("knight_groups", [[True, 1]]),
+    ("round", 0), ("round", 4), ("round", "first"), ("round", None),
+    ("seat", -1), ("seat", "zero"), ("seat", True), ("seat", None),
+]
+
+
+@pytest.mark.parametrize("name, value", BAD_SHAPES)
+def test_a_scores_shape_is_refused_by_its_serializer_naming_the_field(host, alice, name, value):
+    session = open_game(alice, deck="none")
+    data = score(0, 1)
+    data[name] = value
+    refused(host, session, code="invalid", about=name, **data)
+
+
+@pytest.mark.parametrize("fields, about", [({"castle6": "Q1", "castle4": "C2"}, "castle6"),
+                                           ({"castle6": 7, "castle4": "C2"}, "castle6")])
+def test_a_castles_field_names_a_field_of_the_principality(host, alice, fields, about):
+    refused(host, open_game(alice, deck="table"), "castles", "There is no field",
+            code="invalid", about=about, **fields)
+
+
+def test_a_field_is_written_as_the_rules_write_it(host, alice):
+    session = open_game(alice, deck="table")
+    play(host, session, "castles", castle6=" f1 ", castle4="c2")
+    assert state_of(session)["castles"] == {"6": "F1", "4": "C2"}
+    refused(host, session, "turn", "There is no field Z9", code="invalid", about="field",
+            field="z9")
+    play(host, session, "turn", field="g3")
+    assert state_of(session)["turned"] == ["G3"]
