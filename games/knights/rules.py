@@ -51,7 +51,6 @@ from companion.engine import (
     Text,
     _,
     copied,
-    fields,
     is_seat_index,
     joined,
     listing,
@@ -140,8 +139,9 @@ OPTIONS: dict[str, Any] = {
 # --- small checks -------------------------------------------------------------------------------
 
 
-# A move's fields (engine.fields): a dict.
-_NO_FIELDS = _("The move's fields are missing.")
+# A move's fields come as its serializer (moves.py) made them: seats as whole numbers (the keys
+# of placements as their digits, a JSON object's keys being text), names and faces among the
+# rules' own.
 
 
 def _missing(name: str) -> Text:
@@ -149,11 +149,9 @@ def _missing(name: str) -> Text:
     return _("The move needs a {field}.", field=name)
 
 
-def _seat_of(state: dict[str, Any], value: Any, field: str) -> int:
+def _seat_of(state: dict[str, Any], value: int, field: str) -> int:
     count = len(state["seats"])
-    if isinstance(value, str) and value.isascii() and value.isdigit():
-        value = int(value)
-    if not is_seat_index(value, seat_count=count):
+    if not value < count:
         raise RuleViolation(
             _("There is no seat {seat} at this table (seats 0 to {last}).", seat=repr(value),
               last=count - 1), field=field
@@ -166,23 +164,19 @@ def _seat_field(state: dict[str, Any], data: dict[str, Any], name: str) -> int:
 
 
 def _no_such(what: str, value: Any, allowed: list[str]) -> Text:
-    """"There is no damosel called 'X' (the damosels: ...)": a whole sentence per kind of name."""
+    """"There is no damosel called 'X' (the damosels: ...)": a whole sentence per kind of name
+    (a set-up's knights and damosels)."""
     given, names = repr(value), ", ".join(allowed)
     if what == "damosel":
         return _("There is no damosel called {given} (the damosels: {names}).", given=given,
                  names=names)
-    if what == "knight":
-        return _("There is no knight called {given} (the knights: {names}).", given=given,
-                 names=names)
-    return _("There is no chivalry called {given} (the chivalries: {names}).", given=given,
+    return _("There is no knight called {given} (the knights: {names}).", given=given,
              names=names)
 
 
-def _one_of(data: dict[str, Any], name: str, allowed: list[str], what: str) -> str:
-    value = required(data, name, refusal=_missing)
-    if not isinstance(value, str) or value not in allowed:
-        raise RuleViolation(_no_such(what, value, allowed), field=name)
-    return value
+def _one_of(data: dict[str, Any], name: str) -> str:
+    """A name among the rules' own (a damosel, a chivalry), which the move must give."""
+    return required(data, name, refusal=_missing)
 
 
 def _knight(state: dict[str, Any], seat: int) -> Text:
@@ -456,7 +450,6 @@ def draw_events(state: dict[str, Any], data: Any, actor: int | None, rng: Any) -
 
 
 def pass_events(state: dict[str, Any], data: Any, actor: int | None, rng: Any) -> dict[str, Any]:
-    data = fields(data, refusal=_NO_FIELDS, field="data")
     _app_deck(state, _("Arthur cannot discard an event"))
     _event_phase(state, _("Arthur cannot discard an event"))
     if len(state["event_choices"]) != EVENTS_DRAWN:
@@ -478,12 +471,8 @@ def pass_events(state: dict[str, Any], data: Any, actor: int | None, rng: Any) -
 
 
 def reveal_event(state: dict[str, Any], data: Any, actor: int | None, rng: Any) -> dict[str, Any]:
-    data = fields(data, refusal=_NO_FIELDS, field="data")
     _event_phase(state, _("Merlin cannot reveal an event"))
     event = required(data, "event", refusal=_missing)
-    if not isinstance(event, str):
-        raise RuleViolation(_("There is no event called {given}.", given=repr(event)),
-                            field="event")
     new = copied(state)
     if state["options"]["deck"] == "app":
         if len(state["event_choices"]) != EVENTS_PASSED:
@@ -546,15 +535,14 @@ def check_grant(state: dict[str, Any], seat: int, damosel: str, chivalry: str, *
 
 
 def grant(state: dict[str, Any], data: Any, actor: int | None, rng: Any) -> dict[str, Any]:
-    data = fields(data, refusal=_NO_FIELDS, field="data")
     if state["phase"] != "knight":
         if state["phase"] in ("service", "worship"):
             raise RuleViolation(_("The knight phase is over: no grants once a card is offered "
                                   "or placed."), field="type")
         raise _phase_refusal(state, _("No grant now"))
     seat = _seat_field(state, data, "seat")
-    damosel = _one_of(data, "damosel", DAMOSELS, "damosel")
-    chivalry = _one_of(data, "chivalry", CHIVALRIES, "chivalry")
+    damosel = _one_of(data, "damosel")
+    chivalry = _one_of(data, "chivalry")
     check_grant(state, seat, damosel, chivalry)
     new = copied(state)
     _give(new, seat, damosel, chivalry)
@@ -600,12 +588,11 @@ def offering_open(state: dict[str, Any]) -> bool:
 
 
 def offer(state: dict[str, Any], data: Any, actor: int | None, rng: Any) -> dict[str, Any]:
-    data = fields(data, refusal=_NO_FIELDS, field="data")
     if state["phase"] not in SERVING_PHASES:
         raise _phase_refusal(state, _("No offer now"))
     _serving_event(state, _("No offer"))
     seat = _seat_field(state, data, "seat")
-    chivalry = _one_of(data, "chivalry", CHIVALRIES, "chivalry")
+    chivalry = _one_of(data, "chivalry")
     check_offer(state, seat, chivalry)
     new = copied(state)
     _enter_phase(new, "service")  # the first offer closes the knight phase
@@ -680,17 +667,10 @@ def waiting_seals(state: dict[str, Any]) -> list[int]:
 def _check_seat_placement(state: dict[str, Any], seat: int, given: Any,
                           needed: list[str]) -> dict[str, str]:
     name = seat_name(state, seat)
-    if not isinstance(given, dict):
-        raise RuleViolation(_("{name}'s placement maps chivalries to up or down.", name=name),
-                            field="placements")
-    for chivalry, face in given.items():
+    for chivalry in given:
         if chivalry not in needed:
             raise RuleViolation(_("{name} has no {chivalry} card to place this round.",
                                   name=name, chivalry=chivalry), field="placements")
-        if face not in FACES:
-            raise RuleViolation(_("{name}'s {chivalry} is placed up or down, not {given}.",
-                                  name=name, chivalry=chivalry, given=repr(face)),
-                                field="placements")
     missing = [c for c in needed if c not in given]
     if missing:
         raise RuleViolation(_must_place(name, missing), field="placements")
@@ -703,15 +683,10 @@ def _must_place(name: str, cards: list[str]) -> Text:
 
 
 def _check_placements(state: dict[str, Any], placements: Any) -> dict[str, dict[str, str]]:
-    if placements is None:
-        placements = {}
-    if not isinstance(placements, dict):
-        raise RuleViolation(_("The placements map seats to their cards' faces."),
-                            field="placements")
     needed = required_placements(state)
     checked: dict[str, dict[str, str]] = {}
-    for key, given in placements.items():
-        seat = _seat_of(state, key, "placements")
+    for key, given in (placements or {}).items():
+        seat = _seat_of(state, int(key), "placements")
         placed = _check_seat_placement(state, seat, given, needed.get(str(seat), []))
         if placed:
             checked[str(seat)] = placed
@@ -804,7 +779,7 @@ def _with_seals(state: dict[str, Any], data: dict[str, Any]) -> Any:
     """The whole placement the host enters, with every seal taken as it stands: a sealed choice
     is final, so what the host gives for a sealed seat is not used (the host cannot see it)."""
     placements = data.get("placements")
-    if not state["sealed"] or not isinstance(placements, dict):
+    if not state["sealed"] or placements is None:
         return placements
     unsealed = {key: faces for key, faces in placements.items()
                 if str(key) not in state["sealed"]}
@@ -812,7 +787,6 @@ def _with_seals(state: dict[str, Any], data: dict[str, Any]) -> Any:
 
 
 def worship(state: dict[str, Any], data: Any, actor: int | None, rng: Any) -> dict[str, Any]:
-    data = fields(data, refusal=_NO_FIELDS, field="data")
     _open_round(state, _("No worship now"))
     if event_kind(state["event"]) == "disaster":
         raise RuleViolation(_("{event} is a Disaster: enter it with the disaster move.",
@@ -822,7 +796,6 @@ def worship(state: dict[str, Any], data: Any, actor: int | None, rng: Any) -> di
 
 
 def disaster(state: dict[str, Any], data: Any, actor: int | None, rng: Any) -> dict[str, Any]:
-    data = fields(data, refusal=_NO_FIELDS, field="data")
     _open_round(state, _("No disaster now"))
     if event_kind(state["event"]) != "disaster":
         raise RuleViolation(_("{event} is not a Disaster: enter the worship instead.",
@@ -836,7 +809,6 @@ def seal(state: dict[str, Any], data: Any, actor: int | None, rng: Any) -> dict[
 
     A phone seals only its own seat; the host (actor None) may seal for a seat without a phone.
     """
-    data = fields(data, refusal=_NO_FIELDS, field="data")
     _open_round(state, _("No seal now"))
     if event_kind(state["event"]) == "prosperity":
         raise RuleViolation(_("Nothing is placed face up or down in a Prosperity round."),
@@ -908,14 +880,7 @@ def _granted_damosel(state: dict[str, Any], holder: int, chivalry: str) -> str:
                           knight=_knight(state, holder), chivalry=chivalry), field="holder")
 
 
-def _check_joust_cards(cards: Any) -> list[str]:
-    if not isinstance(cards, list) or not cards or len(cards) > MAX_JOUST_PAIRS:
-        raise RuleViolation(_("List the joust's pairs: similar ones, then different or "
-                              "declined."), field="cards")
-    for card in cards:
-        if card not in JOUST_CARDS:
-            raise RuleViolation(_("A joust pair is similar, different or declined, not {given}.",
-                                  given=repr(card)), field="cards")
+def _check_joust_cards(cards: list[str]) -> list[str]:
     if "similar" in cards[-1:] or any(card != "similar" for card in cards[:-1]):
         raise RuleViolation(_("A joust goes on while the pairs are similar and ends with the "
                               "first different pair or a decline."), field="cards")
@@ -952,7 +917,6 @@ def _check_challenge(state: dict[str, Any], challenger: int, key: str, card: Any
 
 
 def joust(state: dict[str, Any], data: Any, actor: int | None, rng: Any) -> dict[str, Any]:
-    data = fields(data, refusal=_NO_FIELDS, field="data")
     if not state["options"]["joust"]:
         raise RuleViolation(_("The joust rule is off in this session."), field="type")
     phase = state["phase"]
@@ -960,14 +924,14 @@ def joust(state: dict[str, Any], data: Any, actor: int | None, rng: Any) -> dict
         raise _phase_refusal(state, _("No joust now"))
     holder = _seat_field(state, data, "holder")
     challenger = _seat_field(state, data, "challenger")
-    chivalry = _one_of(data, "chivalry", CHIVALRIES, "chivalry")
+    chivalry = _one_of(data, "chivalry")
     if holder == challenger:
         raise RuleViolation(_("A knight cannot challenge himself."), field="challenger")
     if phase == "knight" and data.get("damosel") in (None, ""):
         damosel = _granted_damosel(state, holder, chivalry)
         card = _granted_card(state, holder, chivalry)
     elif phase == "knight":
-        damosel = _one_of(data, "damosel", DAMOSELS, "damosel")
+        damosel = _one_of(data, "damosel")
         card = card_name(damosel, chivalry)
         if {"seat": holder, "damosel": damosel, "chivalry": chivalry} not in state["granted"]:
             raise RuleViolation(_("{knight} was not granted {card} this round.",

@@ -726,3 +726,38 @@ def test_a_granted_damosel_is_seen_by_its_knight_and_merlin_alone_until_the_knig
         assert "Morgana&#x27;s honor: with Bob" in page and "'honor': 1" in state, who
         assert "Morgana&#x27;s honor: with Bob" in push, who
     assert as_alice.get(url(session, "export/")).status_code == 200
+
+
+# The shape of a move, checked by its serializer alone: the rules are handed whole seat numbers,
+# the rules' own names and faces (tests/test_conformance.py checks they take whatever it lets
+# through). Each refused with a 400 naming the field, nothing changed.
+@pytest.mark.parametrize("move_type, fields, about", [
+    ("reveal_event", {"event": "Camlann"}, "event"),
+    ("reveal_event", {"event": ["Holy Grail"]}, "event"),
+    ("reveal_event", {}, "event"),
+    ("grant", {"seat": -1, "damosel": "Isolde", "chivalry": "armor"}, "seat"),
+    ("grant", {"seat": True, "damosel": "Isolde", "chivalry": "armor"}, "seat"),
+    ("grant", {"seat": "x", "damosel": "Isolde", "chivalry": "armor"}, "seat"),
+    ("grant", {"seat": 0, "damosel": "Enid", "chivalry": "armor"}, "damosel"),
+    ("grant", {"seat": 0, "damosel": "Isolde", "chivalry": "lance"}, "chivalry"),
+    ("grant", {"seat": 0, "damosel": "Isolde", "chivalry": ["armor"]}, "chivalry"),
+    ("offer", {"seat": 1, "chivalry": "grail"}, "chivalry"),
+    ("worship", {"placements": {"0": {"honor": "sideways"}}}, "placements"),
+    ("worship", {"placements": {"0": "up"}}, "placements"),
+    ("worship", {"placements": ["up"]}, "placements"),
+    ("worship", {"placements": {"x": {"honor": "up"}}}, "placements"),
+    ("seal", {"seat": 0, "placements": {"honor": 1}}, "placements"),
+    ("joust", {"holder": 0, "challenger": 2, "chivalry": "honor", "cards": []}, "cards"),
+    ("joust", {"holder": 0, "challenger": 2, "chivalry": "honor", "cards": ["tilt"]}, "cards"),
+    ("joust", {"holder": 0, "challenger": 2, "chivalry": "honor",
+               "cards": ["similar"] * 200 + ["different"]}, "cards"),
+])
+def test_a_moves_shape_is_refused_by_its_serializer(table, as_alice, move_type, fields, about):
+    refused(as_alice, table, move_type, code="invalid", about=about, **fields)
+
+
+def test_placements_seats_come_as_their_digits(table, as_alice):
+    quest_scene(as_alice, table)
+    play(as_alice, table, "worship", placements={0: {"honor": "down"}, "1": {"loyalty": "up"},
+                                                 "02": {"valor": "down"}})
+    assert state_of(table)["last"]["type"] == "worship"

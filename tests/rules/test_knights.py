@@ -258,12 +258,6 @@ def test_pass_events_needs_a_draw_and_an_app_deck():
 def test_table_deck_reveals_any_event_by_name():
     state = play(new_game(deck="table"), "reveal_event", event="The Adultery")
     assert state["event"] == "The Adultery" and state["phase"] == "knight"
-    refused(new_game(deck="table"), "reveal_event", "no event called", field="event",
-            event="Camlann")
-    refused(new_game(deck="table"), "reveal_event", "no event called", event=["Holy Grail"])
-    refused(new_game(deck="table"), "reveal_event", "needs a event", field="event")
-    with pytest.raises(RuleViolation, match="fields are missing"):
-        GAME.moves["reveal_event"](new_game(deck="table"), None, None, random.Random(0))
 
 
 def test_the_last_cards_are_drawn_then_the_discards_are_reshuffled():
@@ -355,16 +349,11 @@ def test_with_six_players_every_damosel_is_played():
     assert len(state["granted"]) == 2
 
 
+# A move's fields as its serializer writes them (the other shapes are refused there: tests/api).
 @pytest.mark.parametrize(("data", "field"), [
     ({"seat": 4, "damosel": "Isolde", "chivalry": "armor"}, "seat"),
-    ({"seat": -1, "damosel": "Isolde", "chivalry": "armor"}, "seat"),
-    ({"seat": True, "damosel": "Isolde", "chivalry": "armor"}, "seat"),
-    ({"seat": "x", "damosel": "Isolde", "chivalry": "armor"}, "seat"),
     ({"damosel": "Isolde", "chivalry": "armor"}, "seat"),
-    ({"seat": 0, "damosel": "Enid", "chivalry": "armor"}, "damosel"),
     ({"seat": 0, "chivalry": "armor"}, "damosel"),
-    ({"seat": 0, "damosel": "Isolde", "chivalry": "lance"}, "chivalry"),
-    ({"seat": 0, "damosel": "Isolde", "chivalry": ["armor"]}, "chivalry"),
     ({"seat": 0, "damosel": "Isolde"}, "chivalry"),
 ])
 def test_grant_refuses_bad_fields(data, field):
@@ -405,7 +394,6 @@ def test_offer_refusals():
             chivalry="honor")
     refused(served, "offer", "already offered honor", seat=0, chivalry="honor")
     refused(served, "offer", "no seat 9", field="seat", seat=9, chivalry="honor")
-    refused(served, "offer", "no chivalry called", field="chivalry", seat=1, chivalry="grail")
 
 
 def test_offer_refused_on_a_disaster_and_outside_the_phases():
@@ -532,13 +520,8 @@ def test_worship_refusals():
     refused(state, "worship", "Dee has no farmer card to place", field="placements",
             placements={"0": {"honor": "up"}, "1": {"loyalty": "up"}, "2": {"valor": "up"},
                         "3": {"farmer": "up"}})
-    refused(state, "worship", "up or down, not 'sideways'", field="placements",
-            placements={"0": {"honor": "sideways"}, "1": {"loyalty": "up"},
-                        "2": {"valor": "up"}})
     refused(state, "worship", "no seat", field="placements",
             placements={"7": {"honor": "up"}})
-    refused(state, "worship", "maps chivalries", placements={"0": "up"})
-    refused(state, "worship", "map seats", placements=["up"])
     refused(state, "worship", "Ann must still place honor", placements={})
     refused(revealed("The Adultery"), "worship", "is a Disaster", placements={})
     refused(new_game(), "worship", "reveal this round's event first", placements={})
@@ -714,9 +697,8 @@ def test_joust_refusals():
             challenger=3, chivalry="honor", damosel="Guinevere", cards=["different"])
 
 
-@pytest.mark.parametrize("cards", [[], ["similar"], ["different", "similar"],
-                                   ["declined", "different"], ["tilt"], "different",
-                                   ["similar"] * 200 + ["different"]])
+@pytest.mark.parametrize("cards", [["similar"], ["different", "similar"],
+                                   ["declined", "different"], ["similar", "similar"]])
 def test_joust_cards_must_be_similar_pairs_then_an_end(cards):
     refused(knight_joust_scene(), "joust", "joust", field="cards", holder=0, challenger=2,
             chivalry="honor", damosel="Guinevere", cards=cards)
@@ -813,7 +795,6 @@ def test_seal_refusals():
             placements={})
     refused(state, "seal", "Ann has no valor card", field="placements", seat=0,
             placements={"honor": "up", "valor": "up"})
-    refused(state, "seal", "up or down", seat=0, placements={"honor": 1})
     refused(state, "seal", "needs a placements", field="placements", seat=0)
     refused(revealed("Excalibur"), "seal", "Prosperity", seat=0, placements={})
     refused(new_game(), "seal", "reveal this round's event first", seat=0, placements={})
@@ -1167,15 +1148,24 @@ def test_points_are_never_negative_and_war_pays_at_least_three(faces, vassals, b
         assert shared == (6 - len(faces) if "up" not in faces else 6)
 
 
-FIELDS = ["seat", "damosel", "chivalry", "discard", "event", "holder", "challenger", "cards",
-          "placements"]
-WORDS = ["Guinevere", "Elaine", "honor", "armor", "valor", "up", "down", "similar", "different",
-         "declined", "Holy Grail", "0", "2", ""]
-JUNK = st.recursive(
-    st.none() | st.booleans() | st.integers(-2, 7) | st.sampled_from(WORDS),
-    lambda inner: st.lists(inner, max_size=3)
-    | st.dictionaries(st.sampled_from(WORDS) | st.integers(0, 4), inner, max_size=3),
-    max_leaves=8)
+# Any fields of the shapes the moves' serializers write (moves.py): seats as whole numbers up
+# to the serializer's highest, names and faces among the rules' own, the placements' seats as
+# their digits. What has another shape never reaches the rules (tests/test_conformance.py).
+_SEAT = st.integers(0, 5)
+_FACES = st.dictionaries(st.sampled_from(CHIVALRIES), st.sampled_from(rules.FACES), max_size=3)
+
+
+def payloads(move):
+    """Fields a move's serializer may hand the rules: a seal's placements are one seat's faces,
+    a worship's or a disaster's every seat's."""
+    placements = _FACES if move == "seal" else st.dictionaries(_SEAT.map(str), _FACES,
+                                                                 max_size=4)
+    return st.fixed_dictionaries({}, optional={
+        "seat": _SEAT, "holder": _SEAT, "challenger": _SEAT,
+        "damosel": st.sampled_from(DAMOSELS), "chivalry": st.sampled_from(CHIVALRIES),
+        "discard": st.sampled_from(sorted(EVENTS)), "event": st.sampled_from(sorted(EVENTS)),
+        "cards": st.lists(st.sampled_from(rules.JOUST_CARDS), min_size=1, max_size=4),
+        "placements": placements})
 SCENES = {
     "new": lambda: new_game(),
     "drawn": lambda: play(new_game(), "draw_events"),
@@ -1187,10 +1177,12 @@ SCENES = {
 
 
 @settings(max_examples=300, deadline=None)
-@given(scene=st.sampled_from(sorted(SCENES)), move=st.sampled_from(sorted(GAME.moves)),
-       data=st.dictionaries(st.sampled_from(FIELDS), JUNK, max_size=5) | JUNK,
+@given(scene=st.sampled_from(sorted(SCENES)),
+       move_data=st.sampled_from(sorted(GAME.moves)).flatmap(
+           lambda move: st.tuples(st.just(move), payloads(move))),
        actor=st.none() | st.integers(0, 3))
-def test_any_payload_is_applied_or_refused_with_a_rule_violation(scene, move, data, actor):
+def test_any_payload_is_applied_or_refused_with_a_rule_violation(scene, move_data, actor):
+    move, data = move_data
     state = SCENES[scene]()
     before = copy.deepcopy(state)
     given_data = copy.deepcopy(data)
