@@ -63,9 +63,7 @@ from companion.engine import (
     Text,
     _,
     copied,
-    fields,
     is_int,
-    is_seat_index,
     joined,
     n_,
     rank_by_score,
@@ -183,8 +181,9 @@ def _blank_sheet(name: str) -> dict[str, Any]:
 # ---------------------------------------------------------------- reading the move's fields
 
 
-# A move's fields (engine.fields): a dict, or none at all.
-_NO_FIELDS = _("The move needs its fields.")
+# A move's fields come as its serializer (moves.py) made them: whole numbers, yes or no, the
+# rules' own names, dice from 1 to 6, cards resolved from the catalogue; a field it leaves
+# optional may be missing where the rules need it.
 
 
 # The whole-number fields, each asked for in a sentence of its own (the noun's article and
@@ -210,7 +209,7 @@ def _bounds(field: str, low: int, high: int, value: int) -> Text:
 
 def _int(data: Mapping[str, Any], field: str, low: int, high: int) -> int:
     value = data.get(field)
-    if not is_int(value):
+    if value is None:
         raise RuleViolation(_WHOLE[field], field=field)
     if not low <= value <= high:
         raise RuleViolation(_bounds(field, low, high, value), field=field)
@@ -221,7 +220,7 @@ def _bool(data: Mapping[str, Any], field: str, what: Text,
           default: bool | None = None) -> bool:
     """`what`: the question's clause, "the duel is accepted"."""
     value = data.get(field, default)
-    if not isinstance(value, bool):
+    if value is None:
         raise RuleViolation(_("Say whether {what} (yes or no).", what=what), field=field)
     return value
 
@@ -234,10 +233,10 @@ def _choice(data: Mapping[str, Any], field: str, allowed: tuple[str, ...]) -> st
     return value
 
 
-def _seat_no(state: Mapping[str, Any], value: Any, field: str) -> int:
-    if not is_int(value):
+def _seat_no(state: Mapping[str, Any], value: int | None, field: str) -> int:
+    if value is None:
         raise RuleViolation(_("Choose a player for {field}.", field=field), field=field)
-    if not is_seat_index(value, seat_count=len(state["seats"])):
+    if not value < len(state["seats"]):
         raise RuleViolation(_("There is no seat {seat}.", seat=value), field=field)
     return value
 
@@ -479,29 +478,16 @@ def _refresh_all(state: dict[str, Any]) -> dict[str, Any]:
 # ---------------------------------------------------------------- dice
 
 
-def _die_value(value: Any, field: str) -> int:
-    if not is_int(value) or not 1 <= value <= 6:
-        raise RuleViolation(_("A die shows 1 to 6, not {value}.", value=repr(value)), field=field)
-    return value
-
-
-def _pair(value: Any, who: Text | str, field: str = "rolls") -> list[int] | None:
-    """`who`: a player's name, a fighter's role (ROLE_WORDS) or the bank."""
-    if value is None:
-        return None
-    if not isinstance(value, list | tuple) or len(value) != 2:
-        raise RuleViolation(_("Give two dice for {who}.", who=who), field=field)
-    return [_die_value(die, field) for die in value]
+def _pair(value: list[int] | None, who: Text | str, field: str = "rolls") -> list[int] | None:
+    """Two dice as the serializer gives them (RollsField), or None. `who`: a player's name, a
+    fighter's role (ROLE_WORDS) or the bank."""
+    return None if value is None else list(value)
 
 
 def _rolls(data: Mapping[str, Any], allowed: set[str]) -> dict[str, Any]:
     rolls = data.get("rolls")
     if rolls is None:
         return {}
-    if not isinstance(rolls, dict):
-        raise RuleViolation(_("Give the dice as rolls per player."), field="rolls")
-    # JSON keys are strings; a seat number given as an int means the same seat.
-    rolls = {str(key) if is_int(key) else key: value for key, value in rolls.items()}
     unknown = sorted(str(key) for key in rolls if key not in allowed)
     if unknown:
         raise RuleViolation(_("There are no dice for {keys} here.", keys=", ".join(unknown)),
@@ -547,12 +533,10 @@ def _patrol(data: Mapping[str, Any], rng: random.Random) -> dict[str, Any] | Non
     patrol = data.get("patrol")
     if patrol is None:
         return None
-    if not isinstance(patrol, dict):
-        raise RuleViolation(_("Give the Patrol's distance and roll."), field="patrol")
-    distance = _int(patrol, "distance", 0, 99)
+    distance = patrol["distance"]
     roll = patrol.get("roll")
     rolled = roll is None
-    roll = rng.randint(1, 6) if rolled else _die_value(roll, "patrol")
+    roll = rng.randint(1, 6) if rolled else roll
     return {"distance": distance, "roll": roll, "server_rolled": rolled,
             "acts": roll >= distance}
 
@@ -619,7 +603,7 @@ def fight(kind: str, left: Mapping[str, Any], right: Mapping[str, Any], left_dic
 
 def _extra(rolls: Mapping[str, Any], key: str, rng: random.Random) -> int:
     value = rolls.get(key)
-    return rng.randint(1, 6) if value is None else _die_value(value, "rolls")
+    return rng.randint(1, 6) if value is None else value
 
 
 def _resolve_fight(state: dict[str, Any], kind: str, roles: tuple[str, str],
@@ -632,10 +616,6 @@ def _resolve_fight(state: dict[str, Any], kind: str, roles: tuple[str, str],
         roles[1]: right["fencing"] + card_fencing(right, kind),
     }
     given = {role: _pair(rolls.get(role), ROLE_WORDS[role]) for role in roles}
-    extras_given = {role: rolls.get(f"{role}_extra") for role in roles}
-    for role in roles:
-        if extras_given[role] is not None:
-            _die_value(extras_given[role], "rolls")
     dice, ties, _ = _contest(bases, given, rng)
     result = fight(kind, left, right, dice[roles[0]], dice[roles[1]])
     extras: list[int | None] = []
@@ -669,8 +649,7 @@ def _apply_wounds(state: dict[str, Any], result: Mapping[str, Any],
 
 
 def _start(state: Mapping[str, Any], data: Any) -> tuple[dict[str, Any], dict[str, Any]]:
-    return copied(dict(state)), fields(data, refusal=_NO_FIELDS, field="data",
-                                      none_is_empty=True)
+    return copied(dict(state)), data or {}
 
 
 def setup_move(state, data, actor, rng):
@@ -742,14 +721,10 @@ def adjust_move(state, data, actor, rng):
     index = _player(state, data, "seat")
     seat = state["seats"][index]
     stat = _choice(data, "stat", STATS)
-    delta = data.get("delta")
-    if not is_int(delta) or delta == 0:
+    delta = data["delta"]
+    if delta == 0:
         raise RuleViolation(_("Give the change as a whole number other than 0."), field="delta")
-    if abs(delta) > 999:
-        raise RuleViolation(_("A change is at most 999 chips."), field="delta")
     reason = data.get("reason") or ""
-    if not isinstance(reason, str) or len(reason) > 200:
-        raise RuleViolation(_("The reason is a short text."), field="reason")
     last = {"type": "adjust", "seat": index, "stat": stat, "delta": delta, "reason": reason,
             "applied": 0, "jailed": False, "outcome": None}
     if stat == "ducats" and -delta > seat["ducats"]:
@@ -839,9 +814,6 @@ def _take(data: Mapping[str, Any]) -> dict[str, Any] | None:
     take = data.get("take")
     if take is None:
         return None
-    if not isinstance(take, dict):
-        raise RuleViolation(_("Say which card the winner takes and whether it is kept."),
-                            field="take")
     return {"card": _card_name(take.get("card"), "take"),
             "keep": _bool(take, "keep", _("the winner keeps the card"), default=False)}
 
@@ -949,7 +921,7 @@ def _duel_fought(state, last, rolls, take, hand, rng) -> None:
 
 def _discards(data: Mapping[str, Any]) -> list[str]:
     names = data.get("discard") or []
-    if not isinstance(names, list) or len(names) > 2:
+    if len(names) > 2:
         raise RuleViolation(_("The loser discards at most 2 board cards."), field="discard")
     names = [_card_name(name, "discard") for name in names]
     if len({_card_key(name) for name in names}) != len(names):
@@ -998,8 +970,8 @@ def dice_game_move(state, data, actor, rng):
                     _("no game of dice until they are over."))
     _check_recovered(state, index, "seat", _("no game of dice until then."))
     seat = state["seats"][index]
-    bet = data.get("bet")
-    if not is_int(bet) or bet < MIN_BET:
+    bet = data["bet"]
+    if bet < MIN_BET:
         raise RuleViolation(_("The bet is at least {n} ducats.", n=MIN_BET), field="bet")
     if bet > seat["ducats"]:
         raise RuleViolation(_("{name} has only {n} ducats.", name=seat["name"],
@@ -1041,8 +1013,6 @@ def _check_no_strays(state, rolls: Mapping[str, Any], keys: Mapping[str, int]) -
 
 def _joiners(state, data, index: int, bet: int) -> list[int]:
     raw = data.get("joiners") or []
-    if not isinstance(raw, list):
-        raise RuleViolation(_("Give the joiners as a list of players."), field="joiners")
     joiners = []
     for value in raw:
         joiner = _seat_no(state, value, "joiners")

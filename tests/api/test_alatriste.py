@@ -385,3 +385,34 @@ def test_dice_missing_for_a_fighter_name_the_role_in_the_readers_words(as_alice,
             HTTP_ACCEPT_LANGUAGE=language)
         assert answer.status_code == 400
         assert answer.json()["detail"] == sentence
+
+
+# The shape of a move, checked by its serializer alone: the rules are handed whole numbers, yes
+# or no, dice from 1 to 6 and resolved cards (tests/test_conformance.py checks they take
+# whatever it lets through). Each refused with a 400 naming the field, nothing changed.
+DUEL = {"challenger": 0, "challenged": 1, "accepted": True}
+
+
+@pytest.mark.parametrize("move_type, fields, about", [
+    ("setup", {"seat": 2, "fencing": "four", "ducats": 6}, "fencing"),
+    ("setup", {"seat": 2, "fencing": True, "ducats": 6}, "fencing"),
+    ("setup", {"seat": -1, "fencing": 4, "ducats": 6}, "seat"),
+    ("adjust", {"seat": 0, "stat": "fame", "delta": True}, "delta"),
+    ("adjust", {"seat": 0, "stat": "fame", "delta": 1.5}, "delta"),
+    ("adjust", {"seat": 0, "stat": "fame", "delta": 5000}, "delta"),
+    ("adjust", {"seat": 0, "stat": "fame"}, "delta"),
+    ("adjust", {"seat": 0, "stat": "fame", "delta": 1, "reason": "x" * 201}, "reason"),
+    ("duel", {"challenger": 0, "challenged": 1, "accepted": "maybe"}, "accepted"),
+    ("duel", {**DUEL, "rolls": {"challenger": [7, 1]}}, "rolls"),
+    ("duel", {**DUEL, "rolls": {"challenger": [0, 1]}}, "rolls"),
+    ("duel", {**DUEL, "rolls": {"challenger": [3]}}, "rolls"),
+    ("duel", {**DUEL, "rolls": {"challenger_extra": 9}}, "rolls"),
+    ("duel", {**DUEL, "rolls": [1, 2]}, "rolls"),
+    ("duel", {**DUEL, "loser_has_hand_cards": "often"}, "loser_has_hand_cards"),
+    ("duel", {**DUEL, "patrol": {"distance": -1}}, "patrol"),
+    ("duel", {**DUEL, "patrol": {"distance": 2, "roll": 7}}, "patrol"),
+    ("dice_game", {"seat": 0, "bet": "five"}, "bet"),
+    ("dice_game", {"seat": 0, "bet": 5, "rolls": {"player": [3, 9]}}, "rolls"),
+])
+def test_a_moves_shape_is_refused_by_its_serializer(as_alice, ready, move_type, fields, about):
+    refused(as_alice, ready, move_type, code="invalid", about=about, **fields)

@@ -131,10 +131,7 @@ def test_setup_shares_ten_chips_between_fencing_and_ducats():
     ({"seat": 0, "fencing": 9, "ducats": 1}, "fencing"),
     ({"seat": 0, "fencing": 8, "ducats": 1}, "ducats"),
     ({"seat": 0, "fencing": 4}, "ducats"),
-    ({"seat": 0, "fencing": "4", "ducats": 6}, "fencing"),
-    ({"seat": 0, "fencing": True, "ducats": 6}, "fencing"),
     ({"seat": 3, "fencing": 4, "ducats": 6}, "seat"),
-    ({"seat": -1, "fencing": 4, "ducats": 6}, "seat"),
     ({"fencing": 4, "ducats": 6}, "seat"),
 ])
 def test_setup_refuses_bad_shares(data, field):
@@ -185,7 +182,7 @@ def test_a_dead_player_plays_nothing_but_setup(move, data):
 
 
 @pytest.mark.parametrize("move", sorted(set(GAME.moves) - {"end", "bullfight", "act_of_faith"}))
-@pytest.mark.parametrize("data", [{}, None, [], "x"])
+@pytest.mark.parametrize("data", [{}, None])
 def test_missing_fields_are_refused_as_rule_violations(move, data):
     with pytest.raises(RuleViolation):
         play(ready(), move, data)
@@ -325,11 +322,6 @@ def test_vigour_to_zero_is_death_unless_cards_give_vigour():
 @pytest.mark.parametrize("data, field", [
     ({"seat": 0, "stat": "luck", "delta": 1}, "stat"),
     ({"seat": 0, "stat": "fame", "delta": 0}, "delta"),
-    ({"seat": 0, "stat": "fame", "delta": True}, "delta"),
-    ({"seat": 0, "stat": "fame", "delta": 1.5}, "delta"),
-    ({"seat": 0, "stat": "fame", "delta": 5000}, "delta"),
-    ({"seat": 0, "stat": "fame"}, "delta"),
-    ({"seat": 0, "stat": "fame", "delta": 1, "reason": 3}, "reason"),
     ({"seat": 9, "stat": "fame", "delta": 1}, "seat"),
 ])
 def test_adjust_refusals(data, field):
@@ -586,8 +578,6 @@ def test_the_patrol_sends_both_to_jail_when_it_rolls_its_distance():
     away = play(ready(), "duel", {**data, "patrol": {"distance": 4, "roll": 3},
                                   "rolls": {"challenger": [6, 5], "challenged": [3, 4]}})
     assert away["last"]["outcome"] == "fought"
-    refused(ready(), "duel", {**data, "patrol": {"distance": -1}}, field="distance")
-    refused(ready(), "duel", {**data, "patrol": {"distance": 2, "roll": 7}}, field="patrol")
 
 
 def test_a_challenged_player_with_three_vigour_chips_dies_and_the_challenger_is_wanted():
@@ -663,21 +653,8 @@ def test_a_loser_with_cards_in_hand_loses_no_extra_fame():
 @pytest.mark.parametrize("data, field", [
     ({"challenger": 0, "challenged": 0, "accepted": True}, "challenged"),
     ({"challenger": 0, "challenged": 1}, "accepted"),
-    ({"challenger": 0, "challenged": 1, "accepted": "yes"}, "accepted"),
-    ({"challenger": 0, "challenged": 1, "accepted": True, "rolls": {"challenger": [7, 1]}},
-     "rolls"),
-    ({"challenger": 0, "challenged": 1, "accepted": True, "rolls": {"challenger": [0, 1]}},
-     "rolls"),
-    ({"challenger": 0, "challenged": 1, "accepted": True, "rolls": {"challenger": [3]}},
-     "rolls"),
     ({"challenger": 0, "challenged": 1, "accepted": True, "rolls": {"attacker": [3, 3]}},
      "rolls"),
-    ({"challenger": 0, "challenged": 1, "accepted": True, "rolls": {"challenger_extra": 9}},
-     "rolls"),
-    ({"challenger": 0, "challenged": 1, "accepted": True, "rolls": [1, 2]}, "rolls"),
-    ({"challenger": 0, "challenged": 1, "accepted": True, "take": "Pacheco"}, "take"),
-    ({"challenger": 0, "challenged": 1, "accepted": True, "loser_has_hand_cards": 1},
-     "loser_has_hand_cards"),
 ])
 def test_duel_refusals(data, field):
     refused(ready(), "duel", data, field=field)
@@ -811,14 +788,10 @@ def test_dice_game_ties_among_the_leaders_roll_again():
 @pytest.mark.parametrize("data, field", [
     ({"seat": 0, "bet": 4}, "bet"),
     ({"seat": 0, "bet": 7}, "bet"),
-    ({"seat": 0, "bet": "5"}, "bet"),
     ({"seat": 0, "bet": 5, "joiners": [0]}, "joiners"),
     ({"seat": 0, "bet": 5, "joiners": [1, 1]}, "joiners"),
     ({"seat": 0, "bet": 5, "joiners": [5]}, "joiners"),
-    ({"seat": 0, "bet": 5, "joiners": 1}, "joiners"),
     ({"seat": 0, "bet": 5, "rolls": {"1": [3, 3]}}, "rolls"),
-    ({"seat": 0, "bet": 5, "rolls": {"player": [3, 9]}}, "rolls"),
-    ({"seat": 0, "bet": 5, "rolls": {"player": [3]}}, "rolls"),
 ])
 def test_dice_game_refusals(data, field):
     refused(ready(), "dice_game", data, field=field)
@@ -830,8 +803,6 @@ def test_dice_game_joiners_need_the_bet_and_to_be_free():
             "Quevedo can't put in 5 ducats: Quevedo has 4.")
     jailed = with_seat(ready(), 1, status="jail")
     refused(jailed, "dice_game", {"seat": 0, "bet": 5, "joiners": [1]}, "can't join")
-    refused(ready(), "dice_game", {"seat": 0, "bet": 5, "joiners": [1], "rolls": {"1": [2]}},
-            "Give two dice for Quevedo")
 
 
 def test_dice_game_dice_of_a_seat_not_in_it_are_refused_by_name():
@@ -1091,31 +1062,9 @@ def test_chips_stay_in_bounds_and_replay_gives_the_cached_state(seed, proposals)
         assert GAME.summary({"type": move["type"], "data": move["data"]}, before, after)
 
 
-JSONISH = st.recursive(
-    st.none() | st.booleans() | st.integers(-20, 20) | st.text(max_size=5),
-    lambda children: st.lists(children, max_size=3)
-    | st.dictionaries(st.text(max_size=8), children, max_size=3),
-    max_leaves=8,
-)
-FIELDS = ["seat", "fencing", "ducats", "stat", "delta", "reason", "action", "card", "from",
-          "to", "status", "lost_turns", "challenger", "challenged", "accepted", "patrol",
-          "rolls", "take", "loser_has_hand_cards", "attacker", "defender", "discard", "bet",
-          "joiners", "won"]
-
-
-@settings(max_examples=150, deadline=None)
-@given(move=st.sampled_from(sorted(GAME.moves)),
-       data=st.dictionaries(st.sampled_from(FIELDS), JSONISH | seat_no, max_size=6))
-def test_bad_fields_raise_only_rule_violations_and_never_mutate(move, data):
-    state = ready()
-    before = copy.deepcopy(state)
-    try:
-        after = play(state, move, data)
-    except RuleViolation:
-        pass
-    else:
-        json.dumps(after)
-    assert state == before
+# Fields of any other shape than the moves' serializers write never reach the rules: the
+# conformance test checks that whatever a serializer lets through, the rules take or refuse with
+# a sentence (tests/test_conformance.py), and tests/api/test_alatriste.py the shapes refused.
 
 
 def test_an_attack_card_is_its_players_to_play_and_its_targets_to_carry_out():
