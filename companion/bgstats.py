@@ -50,6 +50,7 @@ from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 
 from companion import plugins, stats
+from companion.engine import is_int
 from companion.errors import Invalid
 
 SOURCE_NAME = "Companion"
@@ -179,12 +180,10 @@ def read_backup(raw):
                                         "max": BACKUP_MAX_BYTES // (1024 * 1024)})
     try:
         data = json.loads(raw.decode("utf-8-sig"))
-        # Half a character ("\ud800" alone) in a name or an id: no page or database can hold it.
-        json.dumps(data, ensure_ascii=False).encode()
+        json.dumps(data, ensure_ascii=False).encode()  # half a character ("\ud800") is refused
     except UnicodeEncodeError:
         raise Invalid(_("This backup holds half a character (a lone surrogate such as \\ud800) "
-                        "in its text, which cannot be kept: export it again from BG Stats."))\
-            from None
+                        "in its text, which cannot be kept: export it again.")) from None
     except (UnicodeDecodeError, ValueError, RecursionError):
         raise Invalid(_("This file is not JSON, so it is not a BG Stats backup (BG Stats "
                         "exports its backup as a .json file).")) from None
@@ -202,7 +201,7 @@ def read_backup(raw):
     def by_id(rows, what):
         found = {}
         for row in rows:
-            if not isinstance(row, dict) or not _whole(row.get("id")) \
+            if not isinstance(row, dict) or not is_int(row.get("id")) \
                     or not isinstance(row.get("name"), str):
                 raise Invalid(_("This BG Stats backup is damaged: one of its %(what)s has no id "
                                 "or no name.") % {"what": what})
@@ -217,14 +216,10 @@ def read_backup(raw):
     return backup
 
 
-def _whole(value):
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def _by_ref(rows, ref):
     """The row a play's reference names (gameRefId, playerRefId, locationRefId), or None: a
     reference that is not a whole number names nothing (a list or an object is no key)."""
-    return rows.get(ref) if _whole(ref) else None
+    return rows.get(ref) if is_int(ref) else None
 
 
 def _read_play(play, number, backup):
@@ -254,7 +249,7 @@ def _read_play(play, number, backup):
                             "player who is not in the file.") % {"n": number, "play": label})
         seats.append({"player": player["id"], "score": entry.get("score"),
                       "winner": entry.get("winner") is True,
-                      "order": entry.get("seatOrder") if _whole(entry.get("seatOrder")) else 0})
+                      "order": entry.get("seatOrder") if is_int(entry.get("seatOrder")) else 0})
     seats.sort(key=lambda seat: seat["order"])  # stable: the file's order where none is given
     location = _by_ref(backup["locations"], play.get("locationRefId"))
     minutes = play.get("durationMin")
@@ -266,7 +261,7 @@ def _read_play(play, number, backup):
     comments = play.get("comments")
     return {"number": number, "key": f"bgstats:{key}", "label": label, "game": game["id"],
             # A length past a day is not one Companion logs: the play keeps its date only.
-            "when": when, "minutes": minutes if _whole(minutes) and 0 < minutes <= 24 * 60
+            "when": when, "minutes": minutes if is_int(minutes) and 0 < minutes <= 24 * 60
             else None,
             "location": location["name"] if location else "",
             "note": comments if isinstance(comments, str) else "",

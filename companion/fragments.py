@@ -39,9 +39,8 @@ def _board_state(context):
 
 def fragment_context(session, actor, *, posted=None, refusal=None, panel=True, moves=None):
     """Everything the partials need, for one viewer (actor None: the board). `posted` and
-    `refusal` refill a refused form: the form's fields ({name: [values]}) and
-    {"form", "message"}. panel=False leaves out the panel's model (the shared fragments).
-    `moves`: the log's moves when already read (a Shown's)."""
+    `refusal` refill a refused form: its fields ({name: [values]}) and {"form", "message"}.
+    panel=False leaves out the panel's model; `moves`: the log's, when read already (Shown)."""
     plugin = plugins.get(session.game)
     rules = plugin.rules
     viewer = actor.seat if actor else None
