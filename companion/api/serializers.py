@@ -194,6 +194,15 @@ class PlayerSerializer(serializers.ModelSerializer):
         validators = []
 
 
+class PlayerPageSerializer(serializers.Serializer):
+    """One page of a host's roster, by name."""
+
+    count = serializers.IntegerField()
+    next = serializers.URLField(allow_null=True)
+    previous = serializers.URLField(allow_null=True)
+    results = PlayerSerializer(many=True)
+
+
 class GameSerializer(serializers.Serializer):
     slug = serializers.CharField()
     name = serializers.CharField()

@@ -1,6 +1,7 @@
 """The REST API of ../shared/specs/api.md. Views read and call services; nothing else writes."""
 
 from django.db import connection
+from django.utils.cache import patch_cache_control, patch_vary_headers
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
@@ -93,6 +94,19 @@ def session_response(session, actor, *, code=status.HTTP_200_OK):
     return Response(body, status=code, headers={"ETag": f'"{session.version}"'})
 
 
+class SessionAnswer(APIView):
+    """A session's answers depend on who asks (a host's token or cookie, a guest's token: a seat
+    sees its own hidden cards) and in which language: a shared cache keeps none of them, and a
+    browser keeps one only against the credentials and the language it was made for."""
+
+    def finalize_response(self, request, response, *args, **kwargs):
+        response = super().finalize_response(request, response, *args, **kwargs)
+        patch_cache_control(response, private=True, no_cache=True)
+        patch_vary_headers(response, ("Authorization", "X-Guest-Token", "Cookie",
+                                      "Accept-Language"))
+        return response
+
+
 class Register(APIView):
     @extend_schema(request=s.CredentialsSerializer, responses={201: s.TokenSerializer, **LIMITED})
     def post(self, request):
@@ -145,9 +159,20 @@ class GameList(APIView):
 
 
 class SessionPagination(PageNumberPagination):
+    """Pages of 20, or of `page_size` up to 100 (a larger one gives 100)."""
+
     page_size = 20
     page_size_query_param = "page_size"
     max_page_size = 100
+
+    def get_page_size(self, request):
+        raw = request.query_params.get(self.page_size_query_param)
+        if raw is None:
+            return self.page_size
+        size = inputs.optional_number(raw, label=_("The page size"))
+        if size is not None and size < 1:
+            raise Invalid(_("A page holds at least 1, not %(size)s.") % {"size": size})
+        return min(size or self.page_size, self.max_page_size)
 
     def get_page_number(self, request, paginator):
         # DRF answers a page that is not a number (0, "x") with a 404 "Invalid page.": it is
@@ -159,20 +184,35 @@ class SessionPagination(PageNumberPagination):
         return inputs.optional_number(raw, label=_("The page")) or 1
 
 
-class SessionList(APIView):
+PAGE = [OpenApiParameter("page", int, description="1 first"),
+        OpenApiParameter("page_size", int, description="20 unless given; 100 at most")]
+
+
+def _filter_value(request, name, known):
+    """A filter's value from the query, or None; a value that names nothing is a 400."""
+    value = request.query_params.get(name)
+    if value and value not in known:
+        raise Invalid(_("There is no %(name)s %(value)s: it is one of %(known)s.")
+                      % {"name": name, "value": value[:40], "known": ", ".join(sorted(known))},
+                      fields={name: [_("Not one of %(known)s.") % {"known": ", ".join(
+                          sorted(known))}]})
+    return value or None
+
+
+class SessionList(SessionAnswer):
     @extend_schema(
-        parameters=[OpenApiParameter("game", str), OpenApiParameter("status", str),
-                    OpenApiParameter("page", int)],
+        parameters=[OpenApiParameter("game", str, description="a game's slug (/api/games/)"),
+                    OpenApiParameter("status", str, enum=sorted(Session.Status.values)), *PAGE],
         responses={200: s.SessionPageSerializer, **ERRORS},
         operation_id="sessions_list",
     )
     def get(self, request):
         user = require_host(request)
         sessions = sessions_with_seats().filter(owner=user).order_by("-created_at", "-id")
-        if request.query_params.get("game"):
-            sessions = sessions.filter(game=request.query_params["game"])
-        if request.query_params.get("status"):
-            sessions = sessions.filter(status=request.query_params["status"])
+        if game := _filter_value(request, "game", {rules.slug for rules in plugins.all_rules()}):
+            sessions = sessions.filter(game=game)
+        if state := _filter_value(request, "status", set(Session.Status.values)):
+            sessions = sessions.filter(status=state)
         paginator = SessionPagination()
         page = paginator.paginate_queryset(sessions, request, view=self)
         data = s.SessionSerializer(page, many=True, context={"viewer": None}).data
@@ -190,7 +230,7 @@ class SessionList(APIView):
                                 code=status.HTTP_201_CREATED)
 
 
-class SessionDetail(APIView):
+class SessionDetail(SessionAnswer):
     @extend_schema(parameters=[GUEST_TOKEN, IF_NONE_MATCH],
                    responses={200: s.SessionSerializer, 304: None, **ERRORS})
     def get(self, request, pk):
@@ -208,7 +248,7 @@ LIMIT = OpenApiParameter("limit", int, description=f"at most this many moves ({M
                          "most, the default)")
 
 
-class MoveList(APIView):
+class MoveList(SessionAnswer):
     @extend_schema(parameters=[GUEST_TOKEN, AFTER, LIMIT],
                    responses={200: s.MoveOutSerializer(many=True), **ERRORS})
     def get(self, request, pk):
@@ -260,7 +300,7 @@ def played_reply(move, actor):
     return reply, played.version
 
 
-class Undo(APIView):
+class Undo(SessionAnswer):
     @extend_schema(request=None, parameters=[IF_MATCH, GUEST_TOKEN],
                    responses={200: s.SessionSerializer, **ERRORS, **STALE})
     def post(self, request, pk):
@@ -286,10 +326,14 @@ class Join(APIView):
 
 
 class PlayerList(APIView):
-    @extend_schema(responses={200: s.PlayerSerializer(many=True), **ERRORS})
+    @extend_schema(parameters=PAGE, responses={200: s.PlayerPageSerializer, **ERRORS},
+                   operation_id="players_list")
     def get(self, request):
         user = require_host(request)
-        return Response(s.PlayerSerializer(Player.objects.filter(owner=user), many=True).data)
+        paginator = SessionPagination()
+        page = paginator.paginate_queryset(Player.objects.filter(owner=user).order_by("name", "id"),
+                                           request, view=self)
+        return paginator.get_paginated_response(s.PlayerSerializer(page, many=True).data)
 
     @extend_schema(request=s.PlayerSerializer, responses={201: s.PlayerSerializer, **ERRORS})
     def post(self, request):
@@ -336,7 +380,7 @@ class ResultsCsv(APIView):
         return csv_response(require_host(request))
 
 
-class Export(APIView):
+class Export(SessionAnswer):
     @extend_schema(responses={200: OpenApiTypes.OBJECT, **ERRORS})
     def get(self, request, pk):
         user = require_host(request)

@@ -1,7 +1,7 @@
 def test_roster_lists_own_players_only(as_alice, as_charlie):
     as_alice.post("/api/players/", {"name": "Peter"}, format="json")
     as_charlie.post("/api/players/", {"name": "Zed"}, format="json")
-    assert [p["name"] for p in as_alice.get("/api/players/").json()] == ["Peter"]
+    assert [p["name"] for p in as_alice.get("/api/players/").json()["results"]] == ["Peter"]
 
 
 def test_create_a_player(as_alice):
