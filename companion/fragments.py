@@ -228,12 +228,11 @@ def panel_view(shown, viewer, is_host, *, live=None, drawn=None):
     digest = _digest(json.dumps(model, sort_keys=True, default=str))
     if drawn is not None and drawn[1] == digest:
         return drawn
-    # What the panel templates read: the model, the session (its address, its version), this
-    # viewer, and the live part every phone shares, drawn once.
-    context = {"session": session, "plugin": plugin, "rules": plugin.rules, "state": state,
-               "panel": model, "viewer": viewer, "is_host": is_host, "refusal": None,
-               "actor": viewer_actor(session, viewer, is_host), "can_play": True,
-               "panel_template": plugin.panel_template, "live_html": live or ""}
+    # What the panel templates read (docs/adding-a-game.md): the model, the session (its
+    # address, its version), the state, this viewer, and the live part every phone shares.
+    context = {"session": session, "state": state, "panel": model, "viewer": viewer,
+               "is_host": is_host, "refusal": None, "panel_template": plugin.panel_template,
+               "live_html": live or ""}
     return render_to_string("companion/table.html#panel", context), digest
 
 

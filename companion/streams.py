@@ -77,12 +77,14 @@ def _digest(text):
 
 class _Version:
     """A session's newest version this process read, in one language: what it shows (Shown),
-    and its renders so far, by view."""
+    its renders so far by view, and each view's render before it (a panel whose model is the
+    same keeps it)."""
 
     def __init__(self):
         self.lock = asyncio.Lock()
         self.shown = None
         self.views = {}
+        self.before = {}
 
 
 class Renders:
@@ -105,23 +107,19 @@ class Renders:
             self._kept.popitem(last=False)
         async with entry.lock:
             if entry.shown is None or entry.shown.session.version < version:
-                shown = await _shown_read(session_id)
-                # A panel keeps its render when its model is the same: the one before is kept
-                # until the view is drawn again.
-                entry.shown, entry.views = shown, {
-                    name: (sections, False) for name, (sections, _fresh) in entry.views.items()}
-            if view not in entry.views or not entry.views[view][1]:
-                entry.views[view] = (await self._render(entry, language, view), True)
-        return entry.shown.session.version, entry.views[view][0]
+                entry.shown = await _shown_read(session_id)
+                entry.before, entry.views = {**entry.before, **entry.views}, {}
+            if view != TABLE and TABLE not in entry.views:  # a panel shows the live part
+                entry.views[TABLE] = await _rendered(entry.shown, language, TABLE, None)
+            if view not in entry.views:
+                before = None if view == TABLE else self._panel_before(entry, view)
+                entry.views[view] = await _rendered(entry.shown, language, view, before)
+        return entry.shown.session.version, entry.views[view]
 
-    async def _render(self, entry, language, view):
-        if view == TABLE:
-            return await _rendered(entry.shown, language, TABLE, None)
-        if TABLE not in entry.views or not entry.views[TABLE][1]:
-            entry.views[TABLE] = (await _rendered(entry.shown, language, TABLE, None), True)
-        live = entry.views[TABLE][0].get("panel_live", ("", None))[0]
-        before = entry.views.get(view, ({}, False))[0].get("panel")
-        return await _rendered(entry.shown, language, view, {"live": live, "drawn": before})
+    @staticmethod
+    def _panel_before(entry, view):
+        return {"live": entry.views[TABLE].get("panel_live", ("", None))[0],
+                "drawn": entry.before.get(view, {}).get("panel")}
 
 
 # Drawn off the event loop. A render reads nothing (Shown holds it all), but a game's template

@@ -478,12 +478,6 @@ def _refresh_all(state: dict[str, Any]) -> dict[str, Any]:
 # ---------------------------------------------------------------- dice
 
 
-def _pair(value: list[int] | None, who: Text | str, field: str = "rolls") -> list[int] | None:
-    """Two dice as the serializer gives them (RollsField), or None. `who`: a player's name, a
-    fighter's role (ROLE_WORDS) or the bank."""
-    return None if value is None else list(value)
-
-
 def _rolls(data: Mapping[str, Any], allowed: set[str]) -> dict[str, Any]:
     rolls = data.get("rolls")
     if rolls is None:
@@ -615,7 +609,7 @@ def _resolve_fight(state: dict[str, Any], kind: str, roles: tuple[str, str],
         roles[0]: left["fencing"] + card_fencing(left, kind),
         roles[1]: right["fencing"] + card_fencing(right, kind),
     }
-    given = {role: _pair(rolls.get(role), ROLE_WORDS[role]) for role in roles}
+    given = {role: rolls.get(role) for role in roles}
     dice, ties, _ = _contest(bases, given, rng)
     result = fight(kind, left, right, dice[roles[0]], dice[roles[1]])
     extras: list[int | None] = []
@@ -981,8 +975,7 @@ def dice_game_move(state, data, actor, rng):
     keys = {"player": index, **{str(j): j for j in joiners}}
     rolls = _rolls(data, {*keys, "bank", *(str(i) for i in range(len(state["seats"])))})
     _check_no_strays(state, rolls, keys)
-    given = {key: _pair(rolls.get(key), _("the bank") if key == "bank" else seat_name(state, index))
-             for key, index in [*keys.items(), ("bank", index)]}
+    given = {key: rolls.get(key) for key in [*keys, "bank"]}
     bases = dict.fromkeys([*keys, "bank"], 0)
     dice, ties, best = _contest(bases, given, rng)
     pot = bet * (len(players) + 1)
@@ -1061,7 +1054,7 @@ def _plaza(state, data, rng, kind: str, base_of, prize: int, forced: int | None 
     last = {"type": kind, "players": players, "bases": bases, "dice": {}, "ties": [],
             "winner": forced, "prize": prize, "bocanegra": forced is not None}
     if forced is None:
-        given = {key: _pair(rolls.get(key), seat_name(state, int(key))) for key in bases}
+        given = {key: rolls.get(key) for key in bases}
         dice, ties, best = _contest(bases, given, rng)
         last.update({"dice": dice, "ties": ties, "winner": int(best)})
     _gain(state["seats"][last["winner"]], "fame", prize)

@@ -174,11 +174,6 @@ def _no_such(what: str, value: Any, allowed: list[str]) -> Text:
              names=names)
 
 
-def _one_of(data: dict[str, Any], name: str) -> str:
-    """A name among the rules' own (a damosel, a chivalry), which the move must give."""
-    return required(data, name, refusal=_missing)
-
-
 def _knight(state: dict[str, Any], seat: int) -> Text:
     return _("{name}'s {knight}", name=seat_name(state, seat),
              knight=state["seats"][seat]["knight"])
@@ -541,8 +536,8 @@ def grant(state: dict[str, Any], data: Any, actor: int | None, rng: Any) -> dict
                                   "or placed."), field="type")
         raise _phase_refusal(state, _("No grant now"))
     seat = _seat_field(state, data, "seat")
-    damosel = _one_of(data, "damosel")
-    chivalry = _one_of(data, "chivalry")
+    damosel = required(data, "damosel", refusal=_missing)
+    chivalry = required(data, "chivalry", refusal=_missing)
     check_grant(state, seat, damosel, chivalry)
     new = copied(state)
     _give(new, seat, damosel, chivalry)
@@ -592,7 +587,7 @@ def offer(state: dict[str, Any], data: Any, actor: int | None, rng: Any) -> dict
         raise _phase_refusal(state, _("No offer now"))
     _serving_event(state, _("No offer"))
     seat = _seat_field(state, data, "seat")
-    chivalry = _one_of(data, "chivalry")
+    chivalry = required(data, "chivalry", refusal=_missing)
     check_offer(state, seat, chivalry)
     new = copied(state)
     _enter_phase(new, "service")  # the first offer closes the knight phase
@@ -924,14 +919,14 @@ def joust(state: dict[str, Any], data: Any, actor: int | None, rng: Any) -> dict
         raise _phase_refusal(state, _("No joust now"))
     holder = _seat_field(state, data, "holder")
     challenger = _seat_field(state, data, "challenger")
-    chivalry = _one_of(data, "chivalry")
+    chivalry = required(data, "chivalry", refusal=_missing)
     if holder == challenger:
         raise RuleViolation(_("A knight cannot challenge himself."), field="challenger")
     if phase == "knight" and data.get("damosel") in (None, ""):
         damosel = _granted_damosel(state, holder, chivalry)
         card = _granted_card(state, holder, chivalry)
     elif phase == "knight":
-        damosel = _one_of(data, "damosel")
+        damosel = required(data, "damosel", refusal=_missing)
         card = card_name(damosel, chivalry)
         if {"seat": holder, "damosel": damosel, "chivalry": chivalry} not in state["granted"]:
             raise RuleViolation(_("{knight} was not granted {card} this round.",
