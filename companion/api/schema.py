@@ -5,11 +5,8 @@ stream (a plain async view, not DRF's)."""
 
 import copy
 
-from django.utils import translation
 from drf_spectacular.utils import PolymorphicProxySerializer
-from drf_spectacular.views import SpectacularAPIView
 from rest_framework import serializers
-from rest_framework.response import Response
 
 from companion import plugins
 
@@ -103,26 +100,3 @@ def live_events(result, generator, request, public):
     ordered.setdefault("/api/sessions/{id}/events/", events)
     result["paths"] = ordered
     return result
-
-
-class SchemaView(SpectacularAPIView):
-    """/api/schema/, generated once per language. A generation walks every view and serializer,
-    the costliest request the server answers, and gives the same document each time within a
-    process (the games' moves are read when the API's views are imported): anyone may ask for
-    it, and it should not cost the server more than any other page. Only the plain schema is
-    kept: the API has no versions, and a `?version=` of the asker's choosing, generated as
-    before, must not grow what a process keeps."""
-
-    _generated: dict[str, dict] = {}
-
-    def _get_schema_response(self, request):
-        if self.api_version or request.version or self._get_version_parameter(request):
-            return super()._get_schema_response(request)
-        language = translation.get_language()  # one of settings.LANGUAGES
-        if language not in self._generated:
-            generator = self.generator_class(urlconf=self.urlconf, patterns=self.patterns)
-            self._generated[language] = generator.get_schema(request=request,
-                                                             public=self.serve_public)
-        # A copy: the renderer and its callers must not change the kept document.
-        return Response(data=copy.deepcopy(self._generated[language]), headers={
-            "Content-Disposition": f'inline; filename="{self._get_filename(request, None)}"'})

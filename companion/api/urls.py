@@ -1,9 +1,11 @@
 from csp.decorators import csp_update
 from django.urls import path
-from drf_spectacular.views import SpectacularSwaggerSplitView
+from django.views.decorators.cache import cache_page
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from companion.api import views
-from companion.api.schema import SchemaView
+
+SCHEMA_SECONDS = 60 * 60
 
 urlpatterns = [
     path("auth/register/", views.Register.as_view(), name="api-register"),
@@ -22,7 +24,10 @@ urlpatterns = [
     path("players/", views.PlayerList.as_view(), name="api-players"),
     path("players/<int:pk>/stats/", views.PlayerStats.as_view(), name="api-player-stats"),
     path("results.csv", views.ResultsCsv.as_view(), name="api-results-csv"),
-    path("schema/", SchemaView.as_view(), name="api-schema"),
+    # Generating the schema walks every view and serializer, the costliest answer there is, and
+    # gives the same document within a process; anyone may ask for it. Kept an hour per address
+    # and language (the cache key holds the language).
+    path("schema/", cache_page(SCHEMA_SECONDS)(SpectacularAPIView.as_view()), name="api-schema"),
     # Swagger UI's page keeps a few inline style rules; its script is a file of its own.
     path("docs/", csp_update({"style-src": ["'unsafe-inline'"]})(
         SpectacularSwaggerSplitView.as_view(url_name="api-schema")), name="api-docs"),
