@@ -2,14 +2,16 @@
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
-STAMP := $(VENV)/.installed-$(shell cksum requirements.txt | cut -d' ' -f1)
+# What the app needs to run (make run), and on top of it what the tests and tools need (make test).
+STAMP := $(VENV)/.installed-run-$(shell cksum requirements.txt | cut -d' ' -f1)
+TEST_STAMP := $(VENV)/.installed-test-$(shell cat requirements.txt requirements-test.txt | cksum | cut -d' ' -f1)
 HOST ?= 0.0.0.0
 PORT ?= 8000
 # One test worker more than the cores: a browser test spends part of its time waiting on its
 # browser and on PostgreSQL, and the extra worker fills those waits.
 TEST_WORKERS ?= $(shell $(PYTHON) -c 'import os; print((os.cpu_count() or 1) + 1)')
 
-.PHONY: run test install messages bench bench-stats lock clean
+.PHONY: run test install install-test messages bench bench-stats lock clean
 
 # Static files are collected (hashed names, gzip and brotli copies) again only when one of ours
 # or the installed packages changed.
@@ -22,7 +24,7 @@ run: $(STAMP) $(COLLECTED)
 	TIME_ZONE="$${TIME_ZONE:-$$($(BIN)/python -m companion.machine_zone)}" \
 	bin/serve --host $(HOST) --port $(PORT) --workers $${WORKERS:-1}
 
-test: $(STAMP)
+test: $(TEST_STAMP)
 	@bin/ensure-chromium || true
 	$(BIN)/ruff check .
 	@# Bytecode is written even where the machine says not to (PYTHONDONTWRITEBYTECODE): else
@@ -30,13 +32,16 @@ test: $(STAMP)
 	env -u PYTHONDONTWRITEBYTECODE $(BIN)/python -m pytest -n $(TEST_WORKERS) --dist worksteal $(PYTEST_ARGS)
 
 # The live table's A/B (bench/RESULTS.md): make bench BENCH_ARGS="--a <commit> --b <commit>".
-bench: $(STAMP)
+bench: $(TEST_STAMP)
 	$(BIN)/python bench/ab.py $(BENCH_ARGS)
 
-bench-stats: $(STAMP)
+bench-stats: $(TEST_STAMP)
 	$(BIN)/python bench/stats.py $(BENCH_ARGS)
 
+# What a server needs (the production recipe), and what the tests add to it.
 install: $(STAMP)
+
+install-test: $(TEST_STAMP)
 
 # After changing a sentence: every message of the code into its catalogue (new ones untranslated,
 # listed), the catalogues compiled. AREA=games/<slug> or AREA=platform for one catalogue.
@@ -52,14 +57,22 @@ $(STAMP): requirements.txt
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet pip==26.3
 	$(BIN)/python -m pip install --quiet -r requirements.txt
-	rm -f $(VENV)/.installed-* && touch $@
+	rm -f $(VENV)/.installed-run-* && touch $@
 
-# Re-lock after editing requirements.in: resolves in a scratch venv and writes exact versions.
+$(TEST_STAMP): $(STAMP) requirements-test.txt
+	$(BIN)/python -m pip install --quiet -r requirements-test.txt
+	rm -f $(VENV)/.installed-test-* && touch $@
+
+# Re-lock after editing requirements.in or requirements-test.in: resolves in a scratch venv and writes exact versions.
 lock:
 	rm -rf /tmp/companion-lock && $(PYTHON) -m venv /tmp/companion-lock
 	/tmp/companion-lock/bin/pip install --quiet -r requirements.in
 	(echo '# Locked by `make lock` from requirements.in: exact versions, so two installs a month apart match.'; \
 	 /tmp/companion-lock/bin/pip freeze) > requirements.txt
+	/tmp/companion-lock/bin/pip install --quiet -r requirements-test.in
+	(echo '# Locked by `make lock` from requirements-test.in: the tests and tools, on top of requirements.txt.'; \
+	 echo '-r requirements.txt'; \
+	 /tmp/companion-lock/bin/pip freeze | grep -vxFf requirements.txt) > requirements-test.txt
 
 clean:
 	rm -rf $(VENV) staticfiles .pytest_cache

@@ -91,3 +91,47 @@ def test_a_database_made_by_migrate_alone_and_no_collected_files_serve_a_table(t
     finally:
         server.stop()
     assert log.read_text().count("No static files collected") == 1
+
+
+def _names(lock):
+    """The packages a lock file pins, their names normalized."""
+    return {re.sub(r"[-_.]+", "-", line.split("==")[0]).lower()
+            for line in (ROOT / lock).read_text().splitlines()
+            if line and not line.startswith(("#", "-"))}
+
+
+def _needed(roots):
+    """The packages `roots` (requirement strings) need, themselves included, as installed."""
+    from importlib.metadata import PackageNotFoundError, distribution
+
+    from packaging.requirements import Requirement
+
+    needed, todo = set(), [Requirement(root) for root in roots]
+    while todo:
+        requirement = todo.pop()
+        name = re.sub(r"[-_.]+", "-", requirement.name).lower()
+        key = (name, frozenset(requirement.extras))
+        if key in needed:
+            continue
+        needed.add(key)
+        try:
+            requires = distribution(requirement.name).requires or []
+        except PackageNotFoundError:  # a requirement of another platform
+            continue
+        extras = requirement.extras or {""}
+        todo += [needs for needs in map(Requirement, requires)
+                 if needs.marker is None or any(needs.marker.evaluate({"extra": extra})
+                                                for extra in extras)]
+    return {name for name, _extras in needed}
+
+
+def test_a_server_installs_what_the_app_needs_and_no_test_tool():
+    """make run installs requirements.txt alone: it pins what requirements.in needs, all of it
+    and nothing more; the tests' and tools' packages are requirements-test.txt's, on top."""
+    roots = [line.strip() for line in (ROOT / "requirements.in").read_text().splitlines()
+             if line.strip() and not line.startswith("#")]
+    assert _names("requirements.txt") == _needed(roots)
+    assert (ROOT / "requirements-test.txt").read_text().splitlines()[1] == "-r requirements.txt"
+    tools = {"pytest", "playwright", "schemathesis", "hypothesis", "ruff", "zxing-cpp", "pillow"}
+    assert tools <= _names("requirements-test.txt")
+    assert not _names("requirements.txt") & _names("requirements-test.txt")
