@@ -1,7 +1,7 @@
 """Times the import of a generated BG Stats backup (issue 17): 2,000 plays over 40 games (our four
 by name, 36 others won high, low, together or with no points) and 15 players, imported once
 (every play added) and again (nothing added), through manage.py import_bgstats's path
-(bgstats.read_backup, bgstats.plan, services.bgstats_import). Prints the figures.
+(bgstats_backup.read_backup, bgstats.plan, services.bgstats_import). Prints the figures.
 
     .venv/bin/python bench/bgstats_import.py            # SQLite, a fresh database in /tmp
     .venv/bin/python bench/bgstats_import.py --database-url postgres://postgres@127.0.0.1:5432/companion_bench_bgstats
@@ -110,7 +110,7 @@ def main():
     from django.contrib.auth import get_user_model
     from django.core.management import call_command
 
-    from companion import bgstats, services
+    from companion import bgstats, bgstats_backup, services
     from companion.models import Player, Result, Session
 
     call_command("migrate", verbosity=0)
@@ -121,7 +121,7 @@ def main():
 
     def run():
         started = time.monotonic()
-        read = bgstats.read_backup(raw)
+        read = bgstats_backup.read_backup(raw)
         roster = dict(Player.objects.filter(owner=host).values_list("id", "name"))
         entries, skipped = bgstats.plan(
             read, matches=bgstats.suggested_matches(read, roster.items()), roster=roster)

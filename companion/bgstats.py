@@ -21,42 +21,23 @@ code sends UTC, "yyyy-MM-dd HH:mm:ss"; so do we). `score` is sent as a number, a
 (47.3); a play without points (`noPoints`) sends none. BG Stats documents no field for a
 cooperative game in this link, so a cooperative play is sent as highest-wins with its winners.
 
-The backup. BG Stats documents no format for its backup file that could be found here; its shape
-is taken from public code that reads or writes it, and only the fields below are used:
-- top level: `games`, `players`, `locations`, `plays` (lists; also `challenges`, `tags`,
-  `userInfo`, `deletedObjects`, which are ignored). A pastebin of a BG Stats "Play file"
-  (https://pastebin.com/iDbHyBui) shows `players`, `locations`, `games` with these fields;
-- a game: `id`, `uuid`, `name`, `bggId`, `highestWins`, `noPoints`, `cooperative`;
-- a player: `id`, `uuid`, `name`, `isAnonymous`;
-- a location: `id`, `uuid`, `name`;
-- a play (code converting Board Game Arena tables into a backup, and code loading a backup into
-  PostgreSQL): `uuid`, `gameRefId` (a game's `id`), `locationRefId` (a location's `id`),
-  `playDate` ("yyyy-MM-dd HH:mm:ss"), `durationMin`, `comments`, `ignored`, `usesTeams`,
-  `rounds`, `manualWinner`, `playerScores` [{`playerRefId` (a player's `id`), `score` (a string,
-  possibly empty), `winner`, `rank`, `startPlayer`, `newPlayer`, `seatOrder`}].
-`ignored` is read as BG Stats' own flag for a play left out of its statistics (the Board Game
-Arena converter sets it for games that did not end normally); such plays are skipped, with that
-reason. A backup's `playDate` is read as UTC, as we write it.
+The backup is read by companion/bgstats_backup.py, which says where its fields' meanings come from.
 """
 
 import datetime
-import hashlib
 import json
 import math
 import urllib.parse
 import uuid
 
-from django.utils import formats, timezone
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from companion import plugins, stats
-from companion.engine import is_int
-from companion.errors import Invalid
+from companion.bgstats_backup import DATE_FORMAT
 
 SOURCE_NAME = "Companion"
 CREATE_PLAY = "https://app.bgstatsapp.com/createPlay.html"
-BACKUP_MAX_BYTES = 20 * 1024 * 1024
-DATE_FORMAT = "%Y-%m-%d %H:%M:%S"
 WINS = ("high", "low", "coop", "none")
 # The ids of what we export are stable: the same session is the same BG Stats play every time.
 NAMESPACE = uuid.UUID("0b7f6c1e-4d0a-5d2b-9a57-6c1f3b2e8a40")
@@ -164,124 +145,7 @@ def data_of(link):
     return json.loads(urllib.parse.parse_qs(query)["data"][0])
 
 
-# In: a BG Stats backup read into plays to log -----------------------------------------------
-
-def _not_a_backup():
-    return Invalid(_("This file is not a BG Stats backup: a backup is the JSON file BG Stats "
-                     "exports, with its games, players and plays."))
-
-
-def read_backup(raw):
-    """The backup in `raw` (bytes), checked whole: {"games", "players", "locations", "plays"},
-    games, players and locations by id. Anything amiss is one sentence (Invalid)."""
-    if len(raw) > BACKUP_MAX_BYTES:
-        raise Invalid(_("This file is %(size)s MB; a BG Stats backup of up to %(max)s MB can be "
-                        "imported.") % {"size": round(len(raw) / 1e6, 1),
-                                        "max": BACKUP_MAX_BYTES // (1024 * 1024)})
-    try:
-        data = json.loads(raw.decode("utf-8-sig"))
-        json.dumps(data, ensure_ascii=False).encode()  # half a character ("\ud800") is refused
-    except UnicodeEncodeError:
-        raise Invalid(_("This backup holds half a character (a lone surrogate such as \\ud800) "
-                        "in its text, which cannot be kept: export it again.")) from None
-    except (UnicodeDecodeError, ValueError, RecursionError):
-        raise Invalid(_("This file is not JSON, so it is not a BG Stats backup (BG Stats "
-                        "exports its backup as a .json file).")) from None
-    if not isinstance(data, dict):
-        raise _not_a_backup()
-    if data.get("format") == "companion-session":
-        raise Invalid(_("This is a Companion export of one game, not a BG Stats backup: "
-                        "import it on the API's sessions/import."))
-    if not all(isinstance(data.get(name), list) for name in ("games", "players", "plays")):
-        raise _not_a_backup()
-    locations = data.get("locations") or []
-    if not isinstance(locations, list):
-        raise _not_a_backup()
-
-    def by_id(rows, what):
-        found = {}
-        for row in rows:
-            if not isinstance(row, dict) or not is_int(row.get("id")) \
-                    or not isinstance(row.get("name"), str):
-                raise Invalid(_("This BG Stats backup is damaged: one of its %(what)s has no id "
-                                "or no name.") % {"what": what})
-            found[row["id"]] = row
-        return found
-
-    backup = {"games": by_id(data["games"], _("games")),
-              "players": by_id(data["players"], _("players")),
-              "locations": by_id(locations, _("locations")), "plays": []}
-    for number, play in enumerate(data["plays"], start=1):
-        backup["plays"].append(_read_play(play, number, backup))
-    return backup
-
-
-def _by_ref(rows, ref):
-    """The row a play's reference names (gameRefId, playerRefId, locationRefId), or None: a
-    reference that is not a whole number names nothing (a list or an object is no key)."""
-    return rows.get(ref) if is_int(ref) else None
-
-
-def _read_play(play, number, backup):
-    if not isinstance(play, dict):
-        raise Invalid(_("This BG Stats backup is damaged: play %(n)s is not a play.")
-                      % {"n": number})
-    game = _by_ref(backup["games"], play.get("gameRefId"))
-    if game is None:
-        raise Invalid(_("This BG Stats backup is damaged: play %(n)s names a game that is not "
-                        "in the file.") % {"n": number})
-    when = parse_date(play.get("playDate"))
-    if when is None:
-        raise Invalid(_("This BG Stats backup is damaged: play %(n)s (%(game)s) has no date "
-                        "like 2024-03-02 19:30:00.") % {"n": number, "game": game["name"]})
-    label = _("%(game)s on %(day)s") % {"game": game["name"],
-                                        "day": formats.date_format(when, "DATE_FORMAT")}
-    scores = play.get("playerScores")
-    if not isinstance(scores, list) or not scores:
-        raise Invalid(_("Play %(n)s in the file (%(play)s) has no players, so it cannot be "
-                        "counted: nothing was imported.") % {"n": number, "play": label})
-    seats = []
-    for entry in scores:
-        player = _by_ref(backup["players"], entry.get("playerRefId")) \
-            if isinstance(entry, dict) else None
-        if player is None:
-            raise Invalid(_("This BG Stats backup is damaged: play %(n)s (%(play)s) names a "
-                            "player who is not in the file.") % {"n": number, "play": label})
-        seats.append({"player": player["id"], "score": entry.get("score"),
-                      "winner": entry.get("winner") is True,
-                      "order": entry.get("seatOrder") if is_int(entry.get("seatOrder")) else 0})
-    seats.sort(key=lambda seat: seat["order"])  # stable: the file's order where none is given
-    location = _by_ref(backup["locations"], play.get("locationRefId"))
-    minutes = play.get("durationMin")
-    key = play.get("uuid")
-    if not (isinstance(key, str) and 0 < len(key) <= 64):
-        # No uuid: the play's own content stands for it, the same in every export of it.
-        key = hashlib.sha256(json.dumps(play, sort_keys=True, default=str).encode())\
-            .hexdigest()[:40]
-    comments = play.get("comments")
-    return {"number": number, "key": f"bgstats:{key}", "label": label, "game": game["id"],
-            # A length past a day is not one Companion logs: the play keeps its date only.
-            "when": when, "minutes": minutes if is_int(minutes) and 0 < minutes <= 24 * 60
-            else None,
-            "location": location["name"] if location else "",
-            "note": comments if isinstance(comments, str) else "",
-            "ignored": play.get("ignored") is True, "seats": seats}
-
-
-def parse_date(text):
-    if not isinstance(text, str):
-        return None
-    try:
-        moment = datetime.datetime.strptime(text.strip()[:19], DATE_FORMAT)
-    except ValueError:
-        try:
-            moment = datetime.datetime.combine(datetime.date.fromisoformat(text.strip()[:10]),
-                                               datetime.time(12))
-        except ValueError:
-            return None
-    # Before 1900 is no date a play was played on (services.EARLIEST_PLAY).
-    return moment.replace(tzinfo=datetime.UTC) if moment.year >= 1900 else None
-
+# In: a backup (as bgstats_backup reads it) planned into plays to log ------------------------
 
 def players_used(backup):
     """The backup's players who sat in a play, by name: [{"id", "name", "plays"}]."""

@@ -14,7 +14,7 @@ from django.urls import path, reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from companion import access, bgstats, inputs, services
+from companion import access, bgstats, bgstats_backup, inputs, services
 from companion.errors import Refused
 from companion.models import Player
 
@@ -43,14 +43,14 @@ def upload(request):
         upload_file = request.FILES.get("backup")
         if upload_file is None:
             error = _("Choose the backup file BG Stats exported.")
-        elif upload_file.size > bgstats.BACKUP_MAX_BYTES:
+        elif upload_file.size > bgstats_backup.BACKUP_MAX_BYTES:
             error = _("This file is %(size)s MB; a BG Stats backup of up to %(max)s MB can be "
                       "imported.") % {"size": round(upload_file.size / 1e6, 1),
-                                      "max": bgstats.BACKUP_MAX_BYTES // (1024 * 1024)}
+                                      "max": bgstats_backup.BACKUP_MAX_BYTES // (1024 * 1024)}
         else:
-            raw = upload_file.read(bgstats.BACKUP_MAX_BYTES + 1)
+            raw = upload_file.read(bgstats_backup.BACKUP_MAX_BYTES + 1)
             try:
-                bgstats.read_backup(raw)
+                bgstats_backup.read_backup(raw)
             except Refused as refusal:
                 error = refusal.message
             else:
@@ -72,7 +72,7 @@ def confirm(request, token):
         return render(request, "companion/bgstats/upload.html", {
             "error": _("That upload is no longer waiting (an hour has passed, or it was "
                        "imported): upload the file again.")}, status=410)
-    backup = bgstats.read_backup(raw)
+    backup = bgstats_backup.read_backup(raw)
     roster = _roster(request.user)
     suggested = bgstats.suggested_matches(backup, roster.items())
     people = bgstats.players_used(backup)

@@ -23,6 +23,10 @@ LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 # need them.
 INVISIBLE = re.compile("[\u00ad\u200b\u2060\ufeff\u202a-\u202e\u2066-\u2069]")
 MAX_DEPTH = 20
+# The most items a list in a request may hold, counted before anything in it is read, so that a
+# list of 100,000 names is refused at once instead of looked up name by name. The longest list a
+# call takes is an export's moves, which the import bounds by this same figure.
+MAX_ITEMS = 5000
 # int() refuses text of more than 4,300 digits with a ValueError (Python's guard against slow
 # conversions), and every game reads numbers written as text: a run of digits longer than any
 # number here is refused at the door, once, instead of deep inside a game's rules.
@@ -78,8 +82,8 @@ def long_number_message():
 
 
 def checked_json(value, *, depth=0):
-    """`value` (parsed JSON) when it is no deeper than MAX_DEPTH and no text in it holds a control
-    character; else Invalid."""
+    """`value` (parsed JSON) when it is no deeper than MAX_DEPTH, no list in it is longer than
+    MAX_ITEMS and no text in it holds a control character; else Invalid."""
     if depth > MAX_DEPTH:
         raise Invalid(_("This JSON is nested too deeply (%(max)s levels at most).")
                       % {"max": MAX_DEPTH})
@@ -95,9 +99,16 @@ def checked_json(value, *, depth=0):
             checked_json(key, depth=depth + 1)
             checked_json(item, depth=depth + 1)
     elif isinstance(value, list):
+        if len(value) > MAX_ITEMS:
+            raise Invalid(too_many_message(len(value), MAX_ITEMS))
         for item in value:
             checked_json(item, depth=depth + 1)
     return value
+
+
+def too_many_message(count, most):
+    return _("A list here holds %(most)s items at most; this one has %(count)s.") % {
+        "most": most, "count": count}
 
 
 def parse_json(raw, *, not_json=None):

@@ -10,13 +10,13 @@ import pytest
 from django.core.management import CommandError, call_command
 
 from bench.bgstats_import import make_backup
-from companion import bgstats, plugins, services, stats
+from companion import bgstats, bgstats_backup, plugins, services, stats
 from companion.errors import Refused
 from companion.models import Player, Result, Seat, Session
 
 
 def import_file(owner, data, matches=None):
-    backup = bgstats.read_backup(json.dumps(data).encode())
+    backup = bgstats_backup.read_backup(json.dumps(data).encode())
     roster = dict(Player.objects.filter(owner=owner).values_list("id", "name"))
     if matches is None:
         matches = bgstats.suggested_matches(backup, roster.items())
@@ -125,7 +125,7 @@ def small_backup():
 ])
 def test_a_file_that_is_not_a_backup_is_one_sentence(alice, raw, sentence):
     with pytest.raises(Refused) as refused:
-        bgstats.read_backup(raw)
+        bgstats_backup.read_backup(raw)
     assert refused.value.message.startswith(sentence)
     assert refused.value.message.count(".") == 1 or "(" in refused.value.message
 
@@ -168,10 +168,10 @@ def test_a_reference_that_is_no_id_is_a_damaged_play_not_a_crash(alice, field, r
     play = data["plays"][0]
     (play["playerScores"][0] if field == "playerRefId" else play)[field] = ref
     if sentence is None:  # a place that names nothing: the play keeps no place
-        assert bgstats.read_backup(json.dumps(data).encode())["plays"][0]["location"] == ""
+        assert bgstats_backup.read_backup(json.dumps(data).encode())["plays"][0]["location"] == ""
         return
     with pytest.raises(Refused, match=sentence):
-        bgstats.read_backup(json.dumps(data).encode())
+        bgstats_backup.read_backup(json.dumps(data).encode())
 
 
 def test_one_player_at_two_seats_of_a_play_is_two_seats(alice):
@@ -195,7 +195,7 @@ def test_players_are_matched_to_the_roster_by_name_or_as_the_host_says(alice):
     data = small_backup()
     ana = services.player_create(owner=alice, name="player a")  # any case
     zoe = services.player_create(owner=alice, name="Zoe")
-    backup = bgstats.read_backup(json.dumps(data).encode())
+    backup = bgstats_backup.read_backup(json.dumps(data).encode())
     roster = {ana.pk: ana.name, zoe.pk: zoe.name}
     suggested = bgstats.suggested_matches(backup, roster.items())
     assert suggested[1] == ana.pk and suggested[2] is None
@@ -230,7 +230,7 @@ def test_the_export_goes_the_other_way(alice, charlie):
     services.play_log(owner=alice, game="rabbits", players=[
         {"name": "Player A", "score": 7}, {"name": "Player B", "score": 9}])
     exported = bgstats.backup_of(owner=alice)
-    again = bgstats.read_backup(json.dumps(exported).encode())  # its own reader takes it
+    again = bgstats_backup.read_backup(json.dumps(exported).encode())  # its own reader takes it
     assert len(again["plays"]) == 13
     # Imported plays keep their BG Stats uuid, and the others' are stable: going back adds
     # nothing, neither there nor here.

@@ -6,7 +6,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from companion import engine, plugins, stats
+from companion import engine, inputs, plugins, stats
 from companion.errors import (
     Invalid,
     Refused,
@@ -18,7 +18,7 @@ from companion.services.moves import move_line
 from companion.services.play_log import EARLIEST_PLAY, play_log
 from companion.services.sessions import session_create, session_settle
 
-IMPORT_MOVES_MAX = 5000
+IMPORT_MOVES_MAX = inputs.MAX_ITEMS
 
 
 def _import_entry(move, *, rules, seat_count, owner):
@@ -96,6 +96,7 @@ def session_import(*, owner, data):
         return _import_logged(owner=owner, data=data)
     moves, names, started, ended = _export_checked(data)
     rules = plugins.rules_of(data.get("game"))
+    rules.check_seat_count(len(names))  # before a move is read
     entries = sorted((_import_entry(move, rules=rules, seat_count=len(names), owner=owner)
                       for move in moves),
                      key=lambda entry: entry["seq"])

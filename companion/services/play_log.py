@@ -162,10 +162,9 @@ def play_log(*, owner, game="", title="", played_at=None, minutes=None, location
     location = inputs.text(location, field="location", label=_("The place"),
                            max_length=Session._meta.get_field("location").max_length)
     note = inputs.text(note, field="note", label=_("The note"), max_length=LOG_NOTE_MAX)
-    seats, scores, winners = _logged_players(players)
+    seats, scores, winners = _logged_players(players, rules=rules)
     with transaction.atomic():
-        seated = seat_players(owner=owner, players=seats, known=lookups)
-        rules.check_seat_count(len(seated))
+        seated = seat_players(owner=owner, players=seats, rules=rules, known=lookups)
         rows = play_standings(names=[name for name, _player in seated], scores=scores,
                               winners=winners, win=win)
         session = _logged_session(owner=owner, rules=rules, title=title, win=win, start=start,
@@ -225,12 +224,13 @@ def _logged_minutes(minutes):
     return int(minutes) if minutes is not None else None
 
 
-def _logged_players(players):
+def _logged_players(players, *, rules):
     """(seats, scores, winners) of the players as entered: a name, or {"name", "player"?,
-    "score"?, "winner"?}."""
+    "score"?, "winner"?}; as many as the game seats."""
     if not isinstance(players, list) or not players:
         message = _("Name the players.")
         raise Invalid(message, fields={"players": [message]})
+    rules.check_seat_count(len(players))
     seats, scores, winners = [], [], []
     for entry in players:
         if isinstance(entry, str):

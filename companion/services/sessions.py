@@ -29,14 +29,16 @@ def _roster_player(*, owner, name):
         return Player.objects.get(owner=owner, name__iexact=name)
 
 
-def seat_players(*, owner, players, known=None):
+def seat_players(*, owner, players, rules, known=None):
     """[(name, Player)] from plain names or {"name", "player": id}; new names join the roster.
+    The count is checked against the game's (`rules`) first, before any name is looked up.
     `known`: players found already, by ("id", id) and ("name", exact name), and where those
     found here are kept (an import's plays name the same players again and again)."""
     known = {} if known is None else known
     if not isinstance(players, list) or not players:
         message = _("Name the players.")
         raise Invalid(message, fields={"players": [message]})
+    rules.check_seat_count(len(players))
     seats, seen = [], set()
     for entry in players:
         if isinstance(entry, str):
@@ -93,8 +95,7 @@ def session_create(*, owner, game, players, options=None, seed=None, location=""
     location = inputs.text(location, field="location", label=_("The place"),
                            max_length=Session._meta.get_field("location").max_length)
     with transaction.atomic():
-        seats = seat_players(owner=owner, players=players)
-        rules.check_seat_count(len(seats))
+        seats = seat_players(owner=owner, players=players, rules=rules)
         resolved = rules.resolve_options(options, len(seats))
         title = rules.title(resolved) if rules.title else ""
         if title and rules.titled_options \

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from companion import bgstats, plugins
+from companion import bgstats_backup, plugins
 from companion.errors import Invalid
 from companion.models import Move, Session
 from tests.api.test_bad_input import refused_with_a_sentence, world
@@ -66,4 +66,4 @@ def test_a_backup_with_a_lone_surrogate_is_refused_with_a_sentence():
     backup = ('{"games": [{"id": 1, "name": "Catan"}], "players": [{"id": 1, "name": "A'
               + LONE + '"}], "plays": []}').encode()
     with pytest.raises(Invalid, match="half a character"):
-        bgstats.read_backup(backup)
+        bgstats_backup.read_backup(backup)

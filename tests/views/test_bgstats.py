@@ -7,7 +7,7 @@ import json
 from django.core.files.uploadedfile import SimpleUploadedFile
 
 from bench.bgstats_import import make_backup
-from companion import bgstats, services
+from companion import bgstats_backup, services
 from companion.models import Player, Result, Session
 from tests.views.helpers import assert_phone_ready, browser_for
 
@@ -95,7 +95,7 @@ def test_a_roster_choice_that_is_not_a_roster_players_number_is_a_new_player(ali
 
 
 def test_a_file_too_large_is_refused_before_it_is_read(alice, settings, monkeypatch):
-    monkeypatch.setattr(bgstats, "BACKUP_MAX_BYTES", 100)
+    monkeypatch.setattr(bgstats_backup, "BACKUP_MAX_BYTES", 100)
     response = upload(browser_for(alice), make_backup(plays=3, games=1, players=2))
     assert response.status_code == 400
     assert "a BG Stats backup of up to 0 MB can be imported" in response.content.decode()

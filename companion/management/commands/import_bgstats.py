@@ -9,7 +9,7 @@ from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from companion import bgstats, services
+from companion import bgstats, bgstats_backup, services
 from companion.errors import Refused
 from companion.models import Player
 
@@ -49,12 +49,12 @@ class Command(BaseCommand):
             raise CommandError(_("There is no host called %(name)s.") % {"name": host})
         try:
             with open(file, "rb") as handle:
-                raw = handle.read(bgstats.BACKUP_MAX_BYTES + 1)
+                raw = handle.read(bgstats_backup.BACKUP_MAX_BYTES + 1)
         except OSError as error:
             raise CommandError(_("The file cannot be read: %(why)s.") % {"why": error.strerror}) \
                 from None
         try:
-            backup = bgstats.read_backup(raw)
+            backup = bgstats_backup.read_backup(raw)
         except Refused as refusal:
             raise CommandError(refusal.message) from None
         roster = dict(Player.objects.filter(owner=user).values_list("id", "name"))
