@@ -84,6 +84,9 @@ def read_backup(raw):
                     or not isinstance(row.get("name"), str):
                 raise Invalid(_("This BG Stats backup is damaged: one of its %(what)s has no id "
                                 "or no name.") % {"what": what})
+            if row["id"] in found:  # the second would take the first one's plays
+                raise Invalid(_("This BG Stats backup is damaged: two of its %(what)s have the "
+                                "id %(id)s.") % {"what": what, "id": row["id"]})
             found[row["id"]] = row
         return found
 

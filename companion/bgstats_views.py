@@ -4,10 +4,8 @@ download a history in the backup's shape. The mapping is companion.bgstats; the 
 services.bgstats_import."""
 
 import json
-import secrets
 
 from django.contrib.auth.decorators import login_required
-from django.core.cache import cache
 from django.http import HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import path, reverse
@@ -18,9 +16,6 @@ from companion import access, bgstats, bgstats_backup, inputs, services
 from companion.errors import Refused
 from companion.models import Player
 
-# An uploaded backup waits this long for the host to confirm its matches.
-PENDING_SECONDS = 3600
-
 
 def send(request, pk):
     """Opens BG Stats' create-play link for a finished game (the host's or a seated phone's)."""
@@ -30,10 +25,6 @@ def send(request, pk):
         return HttpResponse(_("This game is still being played: send it to BG Stats once it is "
                               "over."), status=409, content_type="text/plain; charset=utf-8")
     return HttpResponseRedirect(link)
-
-
-def _pending_key(user, token):
-    return f"companion:bgstats:{user.pk}:{token}"
 
 
 @login_required
@@ -54,9 +45,8 @@ def upload(request):
             except Refused as refusal:
                 error = refusal.message
             else:
-                token = secrets.token_urlsafe(16)
-                cache.set(_pending_key(request.user, token), raw, timeout=PENDING_SECONDS)
-                return HttpResponseRedirect(reverse("bgstats-confirm", args=[token]))
+                upload = services.backup_upload_keep(owner=request.user, backup=raw)
+                return HttpResponseRedirect(reverse("bgstats-confirm", args=[upload]))
     return render(request, "companion/bgstats/upload.html", {"error": error},
                   status=400 if error else 200)
 
@@ -66,12 +56,13 @@ def _roster(user):
 
 
 @login_required
-def confirm(request, token):
-    raw = cache.get(_pending_key(request.user, token))
+def confirm(request, upload):
+    raw = services.backup_upload_get(owner=request.user, pk=upload)
     if raw is None:
         return render(request, "companion/bgstats/upload.html", {
-            "error": _("That upload is no longer waiting (an hour has passed, or it was "
-                       "imported): upload the file again.")}, status=410)
+            "error": _("That upload is no longer waiting (an hour has passed, it was imported, "
+                       "or %(kept)s newer ones took its place): upload the file again.")
+            % {"kept": services.UPLOADS_KEPT}}, status=410)
     backup = bgstats_backup.read_backup(raw)
     roster = _roster(request.user)
     suggested = bgstats.suggested_matches(backup, roster.items())
@@ -83,7 +74,7 @@ def confirm(request, token):
             matches[person["id"]] = chosen if chosen in roster else None
         entries, skipped = bgstats.plan(backup, matches=matches, roster=roster)
         summary = services.bgstats_import(owner=request.user, plays=entries)
-        cache.delete(_pending_key(request.user, token))
+        services.backup_upload_delete(owner=request.user, pk=upload)
         matched = sorted({roster[pid] for pid in matches.values() if pid is not None})
         return render(request, "companion/bgstats/summary.html", {
             "summary": summary, "skipped": skipped + summary["skipped"], "matched": matched,
@@ -116,6 +107,6 @@ def export(request):
 urlpatterns = [
     path("s/<int:pk>/bgstats/", send, name="bgstats-send"),
     path("bgstats/import/", upload, name="bgstats-import"),
-    path("bgstats/import/confirm/<str:token>/", confirm, name="bgstats-confirm"),
+    path("bgstats/import/confirm/<int:upload>/", confirm, name="bgstats-confirm"),
     path("bgstats/export.json", export, name="bgstats-export"),
 ]

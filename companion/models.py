@@ -297,3 +297,17 @@ class ResultTally(models.Model):
 
     def __str__(self):
         return f"{self.game} {self.name}: {self.total} / {self.count}"
+
+
+class BackupUpload(models.Model):
+    """A BG Stats backup as uploaded, waiting for its host to confirm who is who: kept in the
+    database, so that any server process finds it and a restart keeps it
+    (services.backup_upload_keep bounds how many an account keeps, and for how long)."""
+
+    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
+                              related_name="+")
+    backup = models.BinaryField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self):
+        return f"{self.owner_id}: {len(self.backup)} bytes at {self.created_at:%Y-%m-%d %H:%M}"

@@ -12,6 +12,10 @@ from companion.services.guests import guest_follow, guest_join, guest_seat_claim
 from companion.services.imports import (
     IMPORT_MOVES_MAX,
     IMPORT_PLAYS_CHUNK,
+    UPLOADS_KEPT,
+    backup_upload_delete,
+    backup_upload_get,
+    backup_upload_keep,
     bgstats_import,
     session_import,
 )
@@ -43,7 +47,9 @@ from companion.services.sessions import (
 
 __all__ = [
     "Actor", "EARLIEST_PLAY", "IMPORT_MOVES_MAX", "IMPORT_PLAYS_CHUNK", "LOG_MINUTES_MAX",
-    "LOG_NOTE_MAX", "LOG_NUMBER_MAX", "LOG_WINS", "TALLY_UPSERT", "bgstats_import", "guest_follow",
+    "LOG_NOTE_MAX", "LOG_NUMBER_MAX", "LOG_WINS", "TALLY_UPSERT", "UPLOADS_KEPT",
+    "backup_upload_delete", "backup_upload_get", "backup_upload_keep", "bgstats_import",
+    "guest_follow",
     "guest_join", "guest_seat_claim", "guest_seat_free", "play_standings", "move_authorize",
     "move_fingerprint", "move_line", "move_play", "move_prior", "move_redo", "move_undo",
     "play_log", "player_create", "session_create", "session_host_seat", "session_import",

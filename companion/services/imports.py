@@ -12,7 +12,7 @@ from companion.errors import (
     Refused,
 )
 from companion.language import say
-from companion.models import Move, Player, Session
+from companion.models import BackupUpload, Move, Player, Session
 from companion.payloads import move_payload
 from companion.services.moves import move_line
 from companion.services.play_log import EARLIEST_PLAY, play_log
@@ -258,3 +258,33 @@ def bgstats_import(*, owner, plays, progress=None):
         summary["new_players"] = list(Player.objects.filter(owner=owner).exclude(id__in=roster)
                                       .order_by("name").values_list("name", flat=True))
     return summary
+
+
+# An uploaded backup waits this long for its host to confirm who is who, and an account keeps
+# this many waiting (a newer upload lets the oldest go): a few tries, not a store of files.
+UPLOAD_WAITS = datetime.timedelta(hours=1)
+UPLOADS_KEPT = 3
+
+
+def backup_upload_keep(*, owner, backup):
+    """Keep an uploaded backup (bytes, read and checked already) until its host confirms it;
+    its id. Uploads past their hour, and those beyond the newest UPLOADS_KEPT, go."""
+    with transaction.atomic():
+        BackupUpload.objects.filter(created_at__lt=timezone.now() - UPLOAD_WAITS).delete()
+        upload = BackupUpload.objects.create(owner=owner, backup=backup)
+        kept = BackupUpload.objects.filter(owner=owner).order_by("-created_at", "-id")
+        BackupUpload.objects.filter(
+            pk__in=list(kept.values_list("id", flat=True)[UPLOADS_KEPT:])).delete()
+    return upload.pk
+
+
+def backup_upload_get(*, owner, pk):
+    """The bytes of an upload of `owner` still waiting, or None."""
+    backup = BackupUpload.objects.filter(
+        owner=owner, pk=pk, created_at__gte=timezone.now() - UPLOAD_WAITS,
+    ).values_list("backup", flat=True).first()
+    return None if backup is None else bytes(backup)  # PostgreSQL gives a memoryview
+
+
+def backup_upload_delete(*, owner, pk):
+    BackupUpload.objects.filter(owner=owner, pk=pk).delete()

@@ -3,12 +3,19 @@ summary of what was added, matched and skipped; refusals are one sentence that w
 the history downloads in the backup's shape."""
 
 import json
+import re
 
+import httpx
+import pytest
+from django.contrib.auth.hashers import PBKDF2PasswordHasher
 from django.core.files.uploadedfile import SimpleUploadedFile
+from django.db import connection
 
 from bench.bgstats_import import make_backup
 from companion import bgstats_backup, services
 from companion.models import Player, Result, Session
+from tests.factories import UserFactory
+from tests.servers import ProcessServer, database_url_of
 from tests.views.helpers import assert_phone_ready, browser_for
 
 
@@ -127,3 +134,82 @@ def test_the_history_downloads_in_the_backup_shape(alice):
 
 def test_the_history_page_links_to_the_import(alice):
     assert 'href="/bgstats/import/"' in browser_for(alice).get("/history/").content.decode()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_an_upload_waits_in_the_database_for_another_process_after_a_restart():
+    """Uploaded to one server process, which then stops; confirmed on another: the backup waited
+    in the database, not in the memory of the process that took it."""
+    alice = UserFactory(username="alice")
+    # In the server's own hashing (the tests' is MD5, which the server does not take).
+    alice.password = PBKDF2PasswordHasher().encode("a long table password", "salt",
+                                                   iterations=1000)
+    alice.save(update_fields=["password"])
+    raw = json.dumps(make_backup(plays=4, games=2, players=3, seed=2)).encode()
+
+    def signed_in(server):
+        client = httpx.Client(base_url=server.url, timeout=20)
+        page = client.get("/login/")
+        token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page.text).group(1)
+        signed = client.post("/login/", data={"username": "alice", "csrfmiddlewaretoken": token,
+                                              "password": "a long table password"})
+        assert signed.status_code == 302
+        return client, client.cookies["csrftoken"]
+
+    url = database_url_of(connection)
+    first = ProcessServer(url)
+    try:
+        client, token = signed_in(first)
+        answer = client.post("/bgstats/import/", data={"csrfmiddlewaretoken": token},
+                             files={"backup": ("backup.json", raw, "application/json")})
+        assert answer.status_code == 302, answer.text[:300]
+        confirm = answer.headers["Location"]
+    finally:
+        first.stop()
+    second = ProcessServer(url)
+    try:
+        client, token = signed_in(second)
+        assert "Who is who" in client.get(confirm).text
+        done = client.post(confirm, data={"csrfmiddlewaretoken": token})
+        assert done.status_code == 200, done.text[:300]
+    finally:
+        second.stop()
+    assert Session.objects.filter(owner=alice).count() == 4
+
+
+def test_an_account_keeps_its_newest_uploads_only(alice):
+    client = browser_for(alice)
+    waiting = [upload(client, make_backup(plays=2, games=1, players=2, seed=n))["Location"]
+               for n in range(services.UPLOADS_KEPT + 1)]
+    gone = client.get(waiting[0])
+    assert gone.status_code == 410 and "upload the file again" in gone.content.decode()
+    assert all(client.get(url).status_code == 200 for url in waiting[1:])
+
+
+def test_an_upload_an_hour_old_is_no_longer_waiting(alice):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from companion.models import BackupUpload
+
+    client = browser_for(alice)
+    url = upload(client, make_backup(plays=2, games=1, players=2, seed=1))["Location"]
+    BackupUpload.objects.update(created_at=timezone.now() - timedelta(hours=1, minutes=1))
+    assert client.get(url).status_code == 410
+
+
+def test_another_account_cannot_confirm_an_upload(alice, charlie):
+    url = upload(browser_for(alice), make_backup(plays=2, games=1, players=2, seed=1))["Location"]
+    assert browser_for(charlie).get(url).status_code == 410
+
+
+def test_a_backup_with_two_players_of_one_id_is_refused():
+    data = make_backup(plays=2, games=1, players=2, seed=1)
+    data["players"][1]["id"] = data["players"][0]["id"]
+    from companion.errors import Invalid
+
+    with pytest.raises(Invalid) as refused:
+        bgstats_backup.read_backup(json.dumps(data).encode())
+    assert refused.value.message == (f"This BG Stats backup is damaged: two of its players "
+                                     f"have the id {data['players'][0]['id']}.")
