@@ -32,14 +32,14 @@ def request_user(request):
     user = getattr(request, "user", None)
     if user is not None and user.is_authenticated:
         return user
-    scheme, _, key = request.headers.get("Authorization", "").partition(" ")
-    if scheme.lower() == "token" and key:
-        from rest_framework.authtoken.models import Token
+    from knox.auth import TokenAuthentication
+    from rest_framework.exceptions import AuthenticationFailed
 
-        token = Token.objects.select_related("user").filter(key=key.strip()).first()
-        if token is not None and token.user.is_active:
-            return token.user
-    return None
+    try:
+        found = TokenAuthentication().authenticate(request)
+    except AuthenticationFailed:
+        return None
+    return found[0] if found else None
 
 
 def session_access(request, session_id, *, cookies=False, queryset=None):

@@ -7,6 +7,7 @@ CSRF_TRUSTED_ORIGINS, DATABASE_URL and SECURE=1 (see the README).
 import os
 import secrets
 import warnings
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -53,7 +54,7 @@ INSTALLED_APPS = [
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "rest_framework",
-    "rest_framework.authtoken",
+    "knox",
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "django_htmx",
@@ -200,7 +201,7 @@ WHITENOISE_AUTOREFRESH = DEBUG or WHITENOISE_USE_FINDERS
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.TokenAuthentication",
+        "knox.auth.TokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],
@@ -211,6 +212,13 @@ REST_FRAMEWORK = {
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
     "PAGE_SIZE": 20,
     "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
+}
+# API tokens (django-rest-knox): one per signed-in device, kept as a hash, ended by signing out,
+# from the list of devices, or by TOKEN_IDLE_DAYS without a request.
+REST_KNOX = {
+    "TOKEN_TTL": timedelta(days=float(os.environ.get("TOKEN_IDLE_DAYS", "30"))),
+    "AUTO_REFRESH": True,
+    "AUTH_HEADER_PREFIX": "Token",
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Companion API",

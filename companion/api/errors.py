@@ -1,6 +1,7 @@
 """The one exception handler: every refusal becomes `{"detail": a sentence, "code", ...}`, the
 sentence in the language the request asked for (Accept-Language)."""
 
+from django.utils.translation import gettext as _
 from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
@@ -73,6 +74,11 @@ def exception_handler(exc, context):
             {"detail": first_sentence(fields), "code": "invalid", "fields": fields},
             status=status.HTTP_400_BAD_REQUEST,
         )
+    if isinstance(exc, exceptions.AuthenticationFailed):
+        # The token library's own words ("Invalid token.") say neither why nor what to do.
+        exc = exceptions.AuthenticationFailed(_(
+            "This token does not work: it was signed out, ended from the list of devices, or "
+            "went unused too long. Sign in again for a new one."))
     response = drf_exception_handler(exc, context)
     if response is not None and isinstance(response.data, dict):
         response.data.setdefault("code", getattr(exc, "default_code", "error"))

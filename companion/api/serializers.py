@@ -175,6 +175,14 @@ class TokenSerializer(serializers.Serializer):
     token = serializers.CharField()
 
 
+class DeviceSerializer(serializers.Serializer):
+    id = serializers.CharField(help_text="The device's token, named without giving it away: "
+                                         "DELETE /api/auth/devices/{id}/ ends it.")
+    created = serializers.DateTimeField(help_text="When the device signed in.")
+    last_used = serializers.DateTimeField(help_text="Its last request, to the minute.")
+    current = serializers.BooleanField(help_text="Whether it is the token of this request.")
+
+
 class JoinSerializer(serializers.Serializer):
     code = serializers.CharField()
     seat = serializers.IntegerField(required=False, allow_null=True, default=None, min_value=0)

@@ -133,6 +133,44 @@ class ObtainToken(APIView):
         return Response({"token": services.token_for(user=user)})
 
 
+class SignOut(APIView):
+    @extend_schema(request=None, responses={204: None, **ERRORS})
+    def post(self, request):
+        """End the token this request was sent with."""
+        user = require_host(request)
+        if request.auth is None:  # signed in by the pages' cookie: no token to end
+            raise NotAuthenticated(_("Sign in: send Authorization: Token <token>."))
+        services.token_end(user=user, device=request.auth.token_key)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class Devices(APIView):
+    @extend_schema(responses={200: s.DeviceSerializer(many=True), **ERRORS})
+    def get(self, request):
+        """The account's signed-in devices, each with its own token; the newest first."""
+        from knox.models import AuthToken
+        from knox.settings import knox_settings
+
+        user = require_host(request)
+        current = getattr(request.auth, "digest", None)
+        tokens = AuthToken.objects.filter(user=user).order_by("-created")
+        return Response(s.DeviceSerializer([
+            # A token's expiry moves on with each request (AUTO_REFRESH), a minute at least.
+            {"id": token.token_key, "created": token.created,
+             "last_used": token.expiry - knox_settings.TOKEN_TTL,
+             "current": token.digest == current} for token in tokens], many=True).data)
+
+
+class Device(APIView):
+    @extend_schema(responses={204: None, **ERRORS})
+    def delete(self, request, device):
+        """End one device's token: it no longer works."""
+        user = require_host(request)
+        if not services.token_end(user=user, device=device):
+            raise NotFound(_("You have no signed-in device %(id)s.") % {"id": device[:20]})
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
 class Health(APIView):
     """One query: the yardstick of the benchmarks, and a liveness probe."""
 

@@ -7,7 +7,7 @@ behind. Who may do what is companion.authority's to decide; who acts is a compan
 
 from companion.actors import Actor
 from companion.authority import move_authorize, undo_authorize
-from companion.services.accounts import player_create, token_for, user_register
+from companion.services.accounts import player_create, token_end, token_for, user_register
 from companion.services.guests import guest_follow, guest_join, guest_seat_claim, guest_seat_free
 from companion.services.imports import (
     IMPORT_MOVES_MAX,
@@ -53,6 +53,7 @@ __all__ = [
     "guest_join", "guest_seat_claim", "guest_seat_free", "play_standings", "move_authorize",
     "move_fingerprint", "move_line", "move_play", "move_prior", "move_redo", "move_undo",
     "play_log", "player_create", "session_create", "session_host_seat", "session_import",
-    "session_language_set", "session_rematch", "session_replay", "token_for", "undo_authorize",
+    "session_language_set", "session_rematch", "session_replay", "token_end", "token_for",
+    "undo_authorize",
     "user_register",
 ]

@@ -5,7 +5,7 @@ from django.contrib.auth import get_user_model, password_validation
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
-from rest_framework.authtoken.models import Token
+from knox.models import AuthToken
 
 from companion import inputs
 from companion.errors import (
@@ -16,7 +16,7 @@ from companion.models import Player
 
 
 def user_register(*, username, password):
-    """A new host account; returns its API token."""
+    """A new host account: (user, an API token for the device that registered)."""
     User = get_user_model()
     username = inputs.text(username, field="username", label=_("The user name"),
                            max_length=User._meta.get_field("username").max_length)
@@ -33,15 +33,23 @@ def user_register(*, username, password):
     try:
         with transaction.atomic():
             user = User.objects.create_user(username=username, password=password)
-            token = Token.objects.create(user=user)
+            _token, key = AuthToken.objects.create(user=user)
     except IntegrityError:  # the same name registered at the same moment (any case)
         raise NameTaken(username) from None
-    return user, token.key
+    return user, key
 
 
 def token_for(*, user):
-    token, _created = Token.objects.get_or_create(user=user)
-    return token.key
+    """A new API token for `user`: each signed-in device has its own, which ends on its own."""
+    _token, key = AuthToken.objects.create(user=user)
+    return key
+
+
+def token_end(*, user, device):
+    """End the token of one of `user`'s signed-in devices (its `token_key`); False when
+    `user` has no such device."""
+    deleted, _by_model = AuthToken.objects.filter(user=user, token_key=device).delete()
+    return bool(deleted)
 
 
 def player_create(*, owner, name):
