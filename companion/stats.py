@@ -27,6 +27,7 @@ from django.db.models import (
 
 from companion import engine, plugins
 from companion.models import Move, Player, Result, Seat, Session
+from companion.seeds import seed_seal
 
 RECORDS = 10
 
@@ -102,7 +103,9 @@ def session_export(*, session):
         "logged": session.logged,
         "code": session.code,
         "options": session.options,
-        "seed": session.seed,
+        # A game in play's seed would foretell its rolls and draws (companion/seeds.py).
+        **({"seed": session.seed} if session.is_finished
+           else {"seed": None, "sealed_seed": seed_seal(session.seed)}),
         "status": session.status,
         "version": session.version,
         "created_at": session.created_at.isoformat(),

@@ -14,6 +14,7 @@ from companion.errors import (
 from companion.language import say
 from companion.models import BackupUpload, Move, Player, Session
 from companion.payloads import move_payload
+from companion.seeds import seed_unseal
 from companion.services.moves import move_line
 from companion.services.play_log import EARLIEST_PLAY, play_log
 from companion.services.sessions import session_create, session_settle
@@ -94,7 +95,7 @@ def session_import(*, owner, data):
         raise Invalid(_("An import is the JSON of an export."))
     if data.get("logged") is True:  # no moves to replay: its play is logged again
         return _import_logged(owner=owner, data=data)
-    moves, names, started, ended = _export_checked(data)
+    moves, names, seed, started, ended = _export_checked(data)
     rules = plugins.rules_of(data.get("game"))
     rules.check_seat_count(len(names))  # before a move is read
     entries = sorted((_import_entry(move, rules=rules, seat_count=len(names), owner=owner)
@@ -104,7 +105,7 @@ def session_import(*, owner, data):
         raise Invalid(_("This export is damaged: two moves share a number."))
     with transaction.atomic():
         session = session_create(owner=owner, game=data.get("game"), players=names,
-                                 options=data.get("options") or {}, seed=data.get("seed"),
+                                 options=data.get("options") or {}, seed=seed,
                                  location=data.get("location") or "")
         rules = plugins.rules_of(session.game)
         rows, state = _replayed(session, rules, entries)
@@ -121,7 +122,8 @@ def session_import(*, owner, data):
 
 
 def _export_checked(data):
-    """(moves, seat names, started, ended) of an export, or Invalid saying what is damaged."""
+    """(moves, seat names, seed, started, ended) of an export, or Invalid saying what is
+    damaged."""
     moves = data.get("moves")
     seats = data.get("seats")
     if not isinstance(moves, list) or not isinstance(seats, list) or not seats:
@@ -133,6 +135,12 @@ def _export_checked(data):
     # The dice rolled and the cards drawn are the seed's: without it the moves would replay to
     # another table (the contract: the replayed state equals the original's). The state the file
     # holds is not read: the replay makes it, so an export from an older version still imports.
+    if seed is None and data.get("sealed_seed") is not None:  # a game in play (seeds.py)
+        seed = seed_unseal(data["sealed_seed"])
+        if seed is None:
+            raise Invalid(_("This game in play was exported by another Companion server, which "
+                            "keeps its dice and cards secret until it is over: import it there, "
+                            "or export it again once it is over."))
     if seed is None:
         raise Invalid(_("This export is damaged: its seed is missing (the dice and the cards "
                         "of its moves come from it)."))
@@ -148,7 +156,7 @@ def _export_checked(data):
     ended = _export_time(data.get("finished_at"), what=_("its end"))
     if started and ended and ended < started:
         raise Invalid(_("This export is damaged: it ends before it starts."))
-    return moves, names, started, ended
+    return moves, names, seed, started, ended
 
 
 def _replayed(session, rules, entries):
