@@ -157,7 +157,7 @@ class Devices(APIView):
         return Response(s.DeviceSerializer([
             # A token's expiry moves on with each request (AUTO_REFRESH), a minute at least.
             {"id": token.token_key, "created": token.created,
-             "last_used": token.expiry - knox_settings.TOKEN_TTL,
+             "last_used": max(token.created, token.expiry - knox_settings.TOKEN_TTL),
              "current": token.digest == current} for token in tokens], many=True).data)
 
 

@@ -40,6 +40,7 @@ def test_each_sign_in_is_a_device_with_a_token_of_its_own(alice):
     phone, laptop = signed_in(), signed_in()
     devices = phone.get("/api/auth/devices/").json()
     assert len(devices) == 2
+    assert all(device["last_used"] >= device["created"] for device in devices)
     assert sorted(device["current"] for device in devices) == [False, True]
     assert [d["current"] for d in laptop.get("/api/auth/devices/").json()] \
         != [d["current"] for d in devices]
