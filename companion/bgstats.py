@@ -33,7 +33,7 @@ import uuid
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from companion import plugins, stats
+from companion import inputs, plugins, stats
 from companion.bgstats_backup import DATE_FORMAT
 
 SOURCE_NAME = "Companion"
@@ -176,10 +176,12 @@ def logged_game_of(game, games=None):
             continue
         if (rules.bgg_id and bgg == rules.bgg_id) or name.lower() == rules.name.lower():
             return rules.slug, "", "high"
-    if game.get("noPoints") is True:
-        win = "none"
-    elif game.get("cooperative") is True:
+    # A cooperative game is won or lost by the whole table, points or none (BG Stats marks many
+    # cooperative games noPoints too: read as "none", a lost play would have no winner to tick).
+    if game.get("cooperative") is True:
         win = "coop"
+    elif game.get("noPoints") is True:
+        win = "none"
     elif game.get("highestWins") is False:
         win = "low"
     else:
@@ -188,12 +190,15 @@ def logged_game_of(game, games=None):
 
 
 def _score(raw):
-    """A seat's score: None when not given; raises ValueError when it is not a number."""
+    """A seat's score: None when not given; raises ValueError when it is not a number. BG Stats
+    keeps a score as the player typed it: "87+77" is 164 (inputs.score_sum)."""
     if raw is None or (isinstance(raw, str) and not raw.strip()):
         return None
     if isinstance(raw, bool):
         raise ValueError
-    value = float(raw.strip().replace(",", ".")) if isinstance(raw, str) else float(raw)
+    if isinstance(raw, str):
+        return inputs.score_sum(raw)
+    value = float(raw)
     if not math.isfinite(value):
         raise ValueError
     return int(value) if value.is_integer() else value
@@ -229,37 +234,40 @@ def plan(backup, *, matches, roster):
                                              "statistics).")))
             continue
         slug, title, win = game_map[play["game"]]
-        players, seated = [], {}
-        try:
-            for seat in play["seats"]:
+        players, seated, unkept = [], {}, list(play["unkept"])
+        if title and backup["games"][play["game"]].get("bggId"):
+            unkept.append("bggId")  # a named game keeps its name only
+        for seat in play["seats"]:
+            try:
                 score = _score(seat["score"]) if win != "none" else None
-                matched = matches.get(seat["player"])
-                entry = {"name": roster[matched], "player": matched} \
-                    if matched in roster else {"name": names[seat["player"]]}
-                # One name twice in a play (BG Stats' anonymous player at two seats, or "Ana"
-                # and "ana"): the second is "Ana 2", a seat of its own, not the roster's Ana.
-                count = seated[entry["name"].casefold()] = \
-                    seated.get(entry["name"].casefold(), 0) + 1
-                if count > 1:
-                    entry = {"name": f"{entry['name'][:57]} {count}"}
-                players.append({**entry, "score": score, "winner": seat["winner"]})
-        except (ValueError, TypeError, OverflowError):
-            skipped.append((play["label"], _("a score is not a number.")))
-            continue
-        given = [player["score"] is not None for player in players]
-        if win != "coop" and any(given) and not all(given):
-            # A play scored for some only: the others' scores are not known; rank by winners.
-            for player in players:
-                player["score"] = None
-            if not any(player["winner"] for player in players):
-                skipped.append((play["label"], _("some players have a score and others none, "
-                                                 "and nobody is marked the winner.")))
-                continue
-        entries.append({"key": play["key"], "label": play["label"], "log": {
+            except (ValueError, TypeError, OverflowError):
+                score = None
+                unkept.append("score")
+            matched = matches.get(seat["player"])
+            entry = {"name": roster[matched], "player": matched} \
+                if matched in roster else {"name": names[seat["player"]]}
+            # One name twice in a play (BG Stats' anonymous player at two seats, or "Ana" and
+            # "ana"): the second is "Ana 2", a seat of its own, not the roster's Ana.
+            count = seated[entry["name"].casefold()] = \
+                seated.get(entry["name"].casefold(), 0) + 1
+            if count > 1:
+                entry = {"name": f"{entry['name'][:57]} {count}"}
+            players.append({**entry, "score": score, "winner": seat["winner"],
+                            "rank": seat["rank"]})
+        entries.append({"key": play["key"], "label": play["label"], "unkept": unkept, "log": {
             "game": slug, "title": title, "played_at": play["when"],
             "minutes": play["minutes"], "location": play["location"][:60],
-            "players": players, "note": play["note"][:1000], "win": win}})
+            "players": players, "note": play["note"][:1000], "win": win, "marked": True}})
     return entries, skipped
+
+
+def unkept_words(counts):
+    """[(what BG Stats keeps that the import could not, how many plays)] in plain words, from
+    services.bgstats_import's {"field": plays}."""
+    words = {"teams": _("teams"), "expansions": _("expansions played"),
+             "board": _("the board or scenario"), "bggId": _("BoardGameGeek id of the game"),
+             "score": _("a score that is not a number")}
+    return [(words.get(field, field), count) for field, count in sorted(counts.items())]
 
 
 # Out: a host's history in the backup's shape -------------------------------------------------

@@ -133,8 +133,10 @@ def _read_play(play, number, backup):
         if player is None:
             raise Invalid(_("This BG Stats backup is damaged: play %(n)s (%(play)s) names a "
                             "player who is not in the file.") % {"n": number, "play": label})
+        rank = entry.get("rank")
         seats.append({"player": player["id"], "score": entry.get("score"),
                       "winner": entry.get("winner") is True,
+                      "rank": rank if is_int(rank) and rank > 0 else None,
                       "order": entry.get("seatOrder") if is_int(entry.get("seatOrder")) else 0})
     seats.sort(key=lambda seat: seat["order"])  # stable: the file's order where none is given
     location = _by_ref(backup["locations"], play.get("locationRefId"))
@@ -145,7 +147,13 @@ def _read_play(play, number, backup):
         key = hashlib.sha256(json.dumps(play, sort_keys=True, default=str).encode())\
             .hexdigest()[:40]
     comments = play.get("comments")
-    return {"number": number, "key": f"bgstats:{key}", "label": label, "game": game["id"],
+    # What BG Stats keeps of a play that a logged play does not (yet): named in the summary.
+    unkept = [field for field, kept in (("teams", play.get("usesTeams") is True),
+                                        ("expansions", bool(play.get("expansionPlays"))),
+                                        ("board", bool(play.get("board"))))
+              if kept]
+    return {"number": number, "unkept": unkept, "key": f"bgstats:{key}", "label": label,
+            "game": game["id"],
             # A length past a day is not one Companion logs: the play keeps its date only.
             "when": when, "minutes": minutes if is_int(minutes) and 0 < minutes <= 24 * 60
             else None,

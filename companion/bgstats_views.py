@@ -78,6 +78,7 @@ def confirm(request, upload):
         matched = sorted({roster[pid] for pid in matches.values() if pid is not None})
         return render(request, "companion/bgstats/summary.html", {
             "summary": summary, "skipped": skipped + summary["skipped"], "matched": matched,
+            "unkept": bgstats.unkept_words(summary["unkept"]),
             "plays": len(backup["plays"])})
     games = {}
     for play in backup["plays"]:

@@ -60,6 +60,24 @@ def optional_number(raw, *, label):
     return value
 
 
+# A score as paper pads and BG Stats keep it: a number, or a sum and difference of numbers
+# ("87+77", "3+4+2+3-8"), with "." or "," as the decimal mark and spaces anywhere between.
+NUMBER = r"\d+(?:[.,]\d+)?"
+SCORE_SUM = re.compile(rf"\s*[+-]?\s*{NUMBER}(?:\s*[+-]\s*{NUMBER})*\s*")
+SCORE_TERM = re.compile(rf"([+-]?)\s*({NUMBER})")
+
+
+def score_sum(text):
+    """The total of a score written as a sum ("87+77" is 164; nothing else is evaluated), as an
+    int when it is whole; ValueError when `text` is not one."""
+    if not isinstance(text, str) or not SCORE_SUM.fullmatch(text) or has_long_number(text):
+        raise ValueError(text)
+    terms = [(-1 if sign == "-" else 1) * float(number.replace(",", "."))
+             for sign, number in SCORE_TERM.findall(text.replace(" ", ""))]
+    total = round(sum(terms), 10)
+    return int(total) if total.is_integer() else total
+
+
 def has_control(value):
     return isinstance(value, str) and bool(CONTROL.search(value))
 

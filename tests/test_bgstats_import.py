@@ -219,9 +219,10 @@ def test_skipped_plays_say_why_and_the_rest_is_added(alice):
     summary, skipped = import_file(alice, data)
     reasons = [why for _label, why in skipped + summary["skipped"]]
     assert any("ignored" in why for why in reasons)
-    assert "a score is not a number." in reasons
     assert "Don Quixote is played by 1 to 4 players, not 5." in reasons
-    assert len(summary["added"]) == 9
+    # A score that is no number loses that score, not the play: the summary names it.
+    assert len(summary["added"]) == 10
+    assert summary["unkept"] == {"score": 1}
 
 
 def test_the_export_goes_the_other_way(alice, charlie):

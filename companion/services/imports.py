@@ -233,9 +233,10 @@ def bgstats_import(*, owner, plays, progress=None):
     play_log's keywords}]) in one transaction. A play whose key this host already has is not
     logged again; a play play_log refuses is skipped with its sentence. `progress(done, total)`
     is called after each play. Returns {"added": [(label, session id)], "already": [label],
-    "skipped": [(label, why)], "new_players": [name]}."""
+    "skipped": [(label, why)], "new_players": [name], "unkept": {field: plays added without
+    it}}."""
     keys = [entry["key"] for entry in plays]
-    summary = {"added": [], "already": [], "skipped": [], "new_players": []}
+    summary = {"added": [], "already": [], "skipped": [], "new_players": [], "unkept": {}}
     with transaction.atomic():
         known = set()
         for start in range(0, len(keys), IMPORT_PLAYS_CHUNK):
@@ -261,6 +262,8 @@ def bgstats_import(*, owner, plays, progress=None):
                 else:
                     known.add(entry["key"])
                     summary["added"].append((entry["label"], session.pk))
+                    for field in set(entry.get("unkept", ())):
+                        summary["unkept"][field] = summary["unkept"].get(field, 0) + 1
             if progress is not None:
                 progress(done, len(plays))
         summary["new_players"] = list(Player.objects.filter(owner=owner).exclude(id__in=roster)

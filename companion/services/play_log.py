@@ -94,6 +94,28 @@ def play_standings(*, names, scores, winners, win):
     return sorted(rows, key=lambda row: (row["rank"], row["seat"]))
 
 
+def marked_standings(*, names, scores, winners, ranks, win):
+    """The final standings of a play as a file marks them (a BG Stats import): its winners
+    exactly, whatever the scores say (a tie nobody won, a cooperative play lost or won by one),
+    and its ranks when it gives every seat one, else ranked by its winners, then its scores."""
+    rows = [{"seat": seat, "name": name, "score": float(score or 0),
+             "details": {} if score is not None else {"scored": False}, "winner": winner}
+            for seat, (name, score, winner) in enumerate(zip(names, scores, winners,
+                                                             strict=True))]
+    if all(isinstance(rank, int) and not isinstance(rank, bool) and rank > 0
+           for rank in ranks):
+        keys = list(ranks)
+    else:
+        sign = 1 if win == "low" else -1
+        keys = [(not row["winner"], 0 if win in ("coop", "none") or score is None
+                 else sign * row["score"], score is None)
+                for row, score in zip(rows, scores, strict=True)]
+    for row, key in zip(rows, keys, strict=True):
+        row["rank"] = 1 + sum(1 for other in keys if other < key)
+        row["leader"] = row["rank"] == 1
+    return sorted(rows, key=lambda row: (row["rank"], row["seat"]))
+
+
 def _log_start(played_at, minutes):
     """When the play began: a day's noon (now, less its length, for today), or the time given."""
     now = timezone.now()
@@ -142,7 +164,7 @@ def _logged_game(game, title):
 
 
 def play_log(*, owner, game="", title="", played_at=None, minutes=None, location="",
-             players=None, note="", win="high", known=None):
+             players=None, note="", win="high", known=None, marked=False):
     """A play not played in the app, entered afterwards: a finished session (logged) with its
     seats and Result rows and no moves. `game` is one of the games' slugs, or empty (or the
     named game's slug) with `title` naming the game played; `players` are {"name", "player"?,
@@ -152,7 +174,8 @@ def play_log(*, owner, game="", title="", played_at=None, minutes=None, location
 
     `known`: the titles and players an import's earlier plays found (see seat_players); what
     this play finds joins it only once the play is written (a refused play's new roster player
-    is rolled back with it)."""
+    is rolled back with it). `marked`: the winners and ranks are a file's, kept as they are
+    (marked_standings; each player may carry its "rank")."""
     learned = {}
     lookups = ChainMap(learned, {} if known is None else known)
     rules, title = _logged_rules(owner=owner, game=game, title=title, win=win,
@@ -165,8 +188,12 @@ def play_log(*, owner, game="", title="", played_at=None, minutes=None, location
     seats, scores, winners = _logged_players(players, rules=rules)
     with transaction.atomic():
         seated = seat_players(owner=owner, players=seats, rules=rules, known=lookups)
-        rows = play_standings(names=[name for name, _player in seated], scores=scores,
-                              winners=winners, win=win)
+        names = [name for name, _player in seated]
+        rows = (marked_standings(names=names, scores=scores, winners=winners, win=win,
+                                 ranks=[entry.get("rank") if isinstance(entry, dict) else None
+                                        for entry in players])
+                if marked else play_standings(names=names, scores=scores, winners=winners,
+                                              win=win))
         session = _logged_session(owner=owner, rules=rules, title=title, win=win, start=start,
                                   minutes=minutes, location=location, note=note, seated=seated,
                                   rows=rows)

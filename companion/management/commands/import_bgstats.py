@@ -86,3 +86,7 @@ class Command(BaseCommand):
                             new["count"]) if new["count"] else _("No new players.")) % new)
         for label, why in skipped:
             out.write(_("Skipped %(play)s: %(why)s") % {"play": label, "why": why})
+        for what, count in bgstats.unkept_words(summary["unkept"]):
+            out.write(ngettext("Imported without %(what)s: %(count)s play.",
+                               "Imported without %(what)s: %(count)s plays.", count)
+                      % {"what": what, "count": count})

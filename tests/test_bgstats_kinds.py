@@ -1,0 +1,101 @@
+"""The kinds of play real BG Stats backups hold that an import used to lose or misread (issue 50):
+a cooperative game BG Stats also marks noPoints, scores typed as sums, winners only as the file
+marks them, and what BG Stats keeps that a logged play does not, named in the summary."""
+
+import json
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from companion import bgstats, bgstats_backup, inputs, services
+from companion.models import Player, Result
+
+
+def backup(game, scores, **play):
+    """A backup of one play of `game` (a BG Stats game's fields), with playerScores `scores`."""
+    players = sorted({score["playerRefId"] for score in scores})
+    return {"games": [{"id": 1, "name": "Pandemic", "bggId": 30549, **game}],
+            "players": [{"id": pid, "name": f"Player {pid}"} for pid in players],
+            "plays": [{"uuid": "play-1", "gameRefId": 1, "playDate": "2026-03-02 19:30:00",
+                       "playerScores": scores, **play}]}
+
+
+def imported(owner, data):
+    read = bgstats_backup.read_backup(json.dumps(data).encode())
+    roster = dict(Player.objects.filter(owner=owner).values_list("id", "name"))
+    entries, skipped = bgstats.plan(read, matches={}, roster=roster)
+    summary = services.bgstats_import(owner=owner, plays=entries)
+    assert not skipped and not summary["skipped"], (skipped, summary["skipped"])
+    return summary
+
+
+def results(owner):
+    return {row.name: (row.score, row.rank, row.winner)
+            for row in Result.objects.filter(owner=owner).order_by("seat")}
+
+
+def test_a_lost_cooperative_game_marked_no_points_is_imported_as_lost(alice):
+    data = backup({"cooperative": True, "noPoints": True},
+                  [{"playerRefId": 1, "score": "", "winner": False},
+                   {"playerRefId": 2, "score": "", "winner": False}])
+    summary = imported(alice, data)
+    assert len(summary["added"]) == 1
+    assert [winner for _score, _rank, winner in results(alice).values()] == [False, False]
+
+
+def test_a_score_typed_as_a_sum_is_its_total(alice):
+    data = backup({"highestWins": True},
+                  [{"playerRefId": 1, "score": "87+77", "winner": True},
+                   {"playerRefId": 2, "score": "3+4+2+3-8+3-3+6+12", "winner": False}])
+    imported(alice, data)
+    assert results(alice) == {"Player 1": (164.0, 1, True), "Player 2": (22.0, 2, False)}
+
+
+def test_a_tie_nobody_won_has_no_winner(alice):
+    data = backup({"highestWins": True},
+                  [{"playerRefId": 1, "score": "40", "winner": False},
+                   {"playerRefId": 2, "score": "40", "winner": False}])
+    imported(alice, data)
+    assert results(alice) == {"Player 1": (40.0, 1, False), "Player 2": (40.0, 1, False)}
+
+
+def test_a_cooperative_play_keeps_the_one_winner_it_marks(alice):
+    data = backup({"cooperative": True},
+                  [{"playerRefId": 1, "score": "", "winner": True},
+                   {"playerRefId": 2, "score": "", "winner": False}])
+    imported(alice, data)
+    assert [winner for _score, _rank, winner in results(alice).values()] == [True, False]
+
+
+def test_the_ranks_the_file_gives_are_kept(alice):
+    data = backup({"highestWins": True},
+                  [{"playerRefId": 1, "score": "10", "winner": False, "rank": 2},
+                   {"playerRefId": 2, "score": "12", "winner": False, "rank": 3},
+                   {"playerRefId": 3, "score": "9", "winner": True, "rank": 1}])
+    imported(alice, data)
+    assert results(alice) == {"Player 1": (10.0, 2, False), "Player 2": (12.0, 3, False),
+                              "Player 3": (9.0, 1, True)}
+
+
+def test_what_a_logged_play_does_not_keep_is_named_in_the_summary(alice):
+    data = backup({"highestWins": True},
+                  [{"playerRefId": 1, "score": "5", "winner": True},
+                   {"playerRefId": 2, "score": "a lot", "winner": False}],
+                  usesTeams=True, expansionPlays=[{"gameRefId": 2}], board="Europe")
+    summary = imported(alice, data)
+    assert summary["unkept"] == {"teams": 1, "expansions": 1, "board": 1, "bggId": 1,
+                                 "score": 1}
+    assert dict(bgstats.unkept_words(summary["unkept"]))["teams"] == 1
+
+
+@given(st.lists(st.integers(-1000, 1000), min_size=1, max_size=8))
+def test_any_sum_of_whole_numbers_is_read_as_its_total(terms):
+    text = str(terms[0]) + "".join(f" {term:+d}" for term in terms[1:])
+    assert inputs.score_sum(text) == sum(terms)
+
+
+def test_nothing_but_a_sum_is_read():
+    for text in ("", "+", "1++2", "2*3", "1e5", "1 2", "abs(3)", "__import__"):
+        with pytest.raises(ValueError):
+            inputs.score_sum(text)
