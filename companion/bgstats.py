@@ -17,14 +17,15 @@ the example); `sourceName` and `sourcePlayId` are known from public code that bu
 (e.g. a Discord bot's bgStats.ts: "the first three [sourceName, sourcePlayId, playDate] are
 required", and "sourcePlayId ... so it can re-match/de-dupe pushed plays"). Not confirmed from
 BG Stats itself: which fields are required, and the time zone of `playDate` (the same public
-code sends UTC, "yyyy-MM-dd HH:mm:ss"; so do we). `score` is sent as a number, as in the example
-(47.3); a play without points (`noPoints`) sends none. BG Stats documents no field for a
-cooperative game in this link, so a cooperative play is sent as highest-wins with its winners.
+code sends UTC, "yyyy-MM-dd HH:mm:ss"; BG Stats' own backups hold the phone's local time, and so
+do we, in the server's zone: a play is shown at the hour it was played). `score` is sent as a
+number, as in the example (47.3); a play without points (`noPoints`) sends none. BG Stats
+documents no field for a cooperative game in this link, so a cooperative play is sent as
+highest-wins with its winners.
 
 The backup is read by companion/bgstats_backup.py, which says where its fields' meanings come from.
 """
 
-import datetime
 import json
 import math
 import urllib.parse
@@ -69,7 +70,9 @@ def start_seat(session, rules):
 
 
 def play_date(moment):
-    return moment.astimezone(datetime.UTC).strftime(DATE_FORMAT)
+    """A play's time as BG Stats keeps it: the phone's local time, here the server's zone
+    (TIME_ZONE, the machine's under make run), as the host entered it."""
+    return timezone.localtime(moment).strftime(DATE_FORMAT)
 
 
 def minutes_of(session):
@@ -109,7 +112,10 @@ def send_play(session, *, standings, seats, rules=None):
         if score is not None:
             player["score"] = int(score) if float(score).is_integer() else score
         players.append(player)
-    play = {"sourceName": SOURCE_NAME, "sourcePlayId": f"session-{session.pk}",
+    # A play that came from BG Stats goes back as that play (its uuid), not as a new one.
+    source = session.source_key.removeprefix("bgstats:") \
+        if session.source_key.startswith("bgstats:") else f"session-{session.pk}"
+    play = {"sourceName": SOURCE_NAME, "sourcePlayId": source,
             "playDate": play_date(session.created_at), "board": "", "game": game,
             "players": players}
     minutes = minutes_of(session)

@@ -15,14 +15,15 @@ is taken from public code that reads or writes it, and only the fields below are
   possibly empty), `winner`, `rank`, `startPlayer`, `newPlayer`, `seatOrder`}].
 `ignored` is read as BG Stats' own flag for a play left out of its statistics (the Board Game
 Arena converter sets it for games that did not end normally); such plays are skipped, with that
-reason. A backup's `playDate` is read as UTC, as we write it.
+reason. A backup's `playDate` is the phone's local time: read in the server's time zone
+(TIME_ZONE), as we write it.
 """
 
 import datetime
 import hashlib
 import json
 
-from django.utils import formats
+from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 
 from companion.engine import is_int
@@ -173,5 +174,6 @@ def parse_date(text):
                                                datetime.time(12))
         except ValueError:
             return None
-    # Before 1900 is no date a play was played on (services.EARLIEST_PLAY).
-    return moment.replace(tzinfo=datetime.UTC) if moment.year >= 1900 else None
+    # Before 1900 is no date a play was played on (services.EARLIEST_PLAY). BG Stats writes the
+    # phone's local time: read in the importing server's zone, an evening play stays evening.
+    return timezone.make_aware(moment) if moment.year >= 1900 else None

@@ -2,6 +2,7 @@
 a cooperative game BG Stats also marks noPoints, scores typed as sums, winners only as the file
 marks them, and what BG Stats keeps that a logged play does not, named in the summary."""
 
+import datetime
 import json
 
 import pytest
@@ -9,7 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from companion import bgstats, bgstats_backup, inputs, services
-from companion.models import Player, Result
+from companion.models import Player, Result, Session
 
 
 def backup(game, scores, **play):
@@ -99,3 +100,25 @@ def test_nothing_but_a_sum_is_read():
     for text in ("", "+", "1++2", "2*3", "1e5", "1 2", "abs(3)", "__import__"):
         with pytest.raises(ValueError):
             inputs.score_sum(text)
+
+
+def test_an_evening_play_stays_in_the_evening_both_ways(alice, settings):
+    """BG Stats keeps the phone's local time: read and written in the server's zone."""
+    settings.TIME_ZONE = "Europe/Madrid"
+    data = backup({"highestWins": True}, [{"playerRefId": 1, "score": "5", "winner": True},
+                                          {"playerRefId": 2, "score": "3", "winner": False}])
+    data["plays"][0]["playDate"] = "2026-03-02 21:30:00"
+    imported(alice, data)
+    session = Session.objects.get(owner=alice)
+    assert session.created_at == datetime.datetime(2026, 3, 2, 20, 30, tzinfo=datetime.UTC)
+    exported = bgstats.backup_of(owner=alice)
+    assert exported["plays"][0]["playDate"] == "2026-03-02 21:30:00"
+
+
+def test_a_play_from_bg_stats_goes_back_as_that_play(alice):
+    data = backup({"highestWins": True}, [{"playerRefId": 1, "score": "5", "winner": True},
+                                          {"playerRefId": 2, "score": "3", "winner": False}])
+    imported(alice, data)
+    session = Session.objects.get(owner=alice)
+    link = bgstats.send_link(session)
+    assert bgstats.data_of(link)["sourcePlayId"] == "play-1"

@@ -6,6 +6,7 @@ import datetime
 import re
 
 import pytest
+from django.utils import timezone
 
 from companion import bgstats, plugins, services, stats
 from companion.api.serializers import session_data
@@ -28,7 +29,7 @@ def check_documented(play, session):
     assert play["sourceName"] == "Companion"
     assert play["sourcePlayId"] == f"session-{session.pk}"
     assert re.fullmatch(r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d", play["playDate"])
-    assert play["playDate"] == session.created_at.astimezone(datetime.UTC) \
+    assert play["playDate"] == timezone.localtime(session.created_at) \
         .strftime("%Y-%m-%d %H:%M:%S")
     assert play["game"]["name"] == session.game_name
     assert play["game"]["sourceGameId"] == stats.game_key(session.game, session.title)

@@ -240,6 +240,21 @@ class ErrorSerializer(serializers.Serializer):
     fields = serializers.DictField(required=False)
 
 
+@extend_schema_field({"oneOf": [{"type": "string", "format": "date"},
+                                 {"type": "string", "format": "date-time"}]})
+class PlayedAtField(serializers.Field):
+    """A day ("2026-03-02") or a day and time ("2026-03-02T21:30", an offset or none: the
+    server's zone), as DRF's own date and date-time fields read them."""
+
+    def to_internal_value(self, data):
+        if isinstance(data, str) and len(data.strip()) > len("2026-03-02"):
+            return serializers.DateTimeField().to_internal_value(data)
+        return serializers.DateField().to_internal_value(data)
+
+    def to_representation(self, value):
+        return value.isoformat()
+
+
 class PlayLogPlayerSerializer(serializers.Serializer):
     name = serializers.CharField(required=False, allow_blank=True, default="",
                                  help_text="A name; a new one joins the roster.")
@@ -266,8 +281,9 @@ class PlayLogSerializer(serializers.Serializer):
                                             "cooperative (all win or lose: tick one winner for "
                                             "a win), or no points (the winners named). Our own "
                                             "games: high.")
-    played_at = serializers.DateField(required=False, allow_null=True, default=None,
-                                      help_text="The day it was played (today by default).")
+    played_at = PlayedAtField(required=False, allow_null=True, default=None,
+                              help_text="The day it was played (today by default), or the "
+                                        "day and time (ISO 8601): a time of day is kept.")
     minutes = serializers.IntegerField(required=False, allow_null=True, default=None,
                                        help_text="How long it took.")
     duration_min = serializers.IntegerField(required=False, allow_null=True, default=None,

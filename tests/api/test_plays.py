@@ -115,3 +115,27 @@ def test_the_schema_documents_it(as_alice):
     fields = schema["components"]["schemas"]["PlayLogRequest"]["properties"]
     assert {"game", "title", "win", "played_at", "minutes", "location", "note",
             "players"} <= set(fields)
+
+
+def test_a_time_of_day_is_kept_and_sent_to_bg_stats_as_entered(as_alice, settings):
+    import datetime
+
+    from companion import bgstats
+
+    settings.TIME_ZONE = "Europe/Madrid"
+    answer = as_alice.post("/api/plays/", {"game": "Carcassonne", "played_at":
+                                           "2026-03-02T21:30:00", "players": [
+                                               {"name": "Ana", "score": 5},
+                                               {"name": "Bea", "score": 3}]}, format="json")
+    assert answer.status_code == 201, answer.json()
+    session = Session.objects.get(pk=answer.json()["id"])
+    assert session.created_at == datetime.datetime(2026, 3, 2, 20, 30, tzinfo=datetime.UTC)
+    assert bgstats.data_of(bgstats.send_link(session))["playDate"] == "2026-03-02 21:30:00"
+
+
+@pytest.mark.parametrize("played_at", ["2026-03-02T25:00", "2026-02-30", "tomorrow"])
+def test_a_day_or_time_that_is_none_is_a_400(as_alice, played_at):
+    answer = as_alice.post("/api/plays/", {"game": "Carcassonne", "played_at": played_at,
+                                           "players": ["Ana", "Bea"]}, format="json")
+    assert answer.status_code == 400
+    assert answer.json()["fields"]["played_at"]
