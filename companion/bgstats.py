@@ -154,11 +154,13 @@ def data_of(link):
 # In: a backup (as bgstats_backup reads it) planned into plays to log ------------------------
 
 def players_used(backup):
-    """The backup's players who sat in a play, by name: [{"id", "name", "plays"}]."""
+    """The backup's players who sat in a play, by name: [{"id", "name", "plays"}]; not its
+    anonymous player, who is nobody's."""
     counts = {}
     for play in backup["plays"]:
         for seat in play["seats"]:
-            counts[seat["player"]] = counts.get(seat["player"], 0) + 1
+            if not seat["anonymous"]:
+                counts[seat["player"]] = counts.get(seat["player"], 0) + 1
     return sorted(({"id": pid, "name": backup["players"][pid]["name"].strip()[:60] or "?",
                     "plays": count} for pid, count in counts.items()),
                   key=lambda row: (row["name"].lower(), row["id"]))
@@ -250,14 +252,20 @@ def plan(backup, *, matches, roster):
                 score = None
                 unkept.append("score")
             matched = matches.get(seat["player"])
-            entry = {"name": roster[matched], "player": matched} \
-                if matched in roster else {"name": names[seat["player"]]}
+            if seat["anonymous"]:  # a seat of nobody's: no roster player
+                entry = {"name": backup["players"][seat["player"]]["name"].strip()[:60]
+                         or _("Anonymous"), "anonymous": True}
+            elif matched in roster:
+                entry = {"name": roster[matched], "player": matched}
+            else:
+                entry = {"name": names[seat["player"]]}
             # One name twice in a play (BG Stats' anonymous player at two seats, or "Ana" and
             # "ana"): the second is "Ana 2", a seat of its own, not the roster's Ana.
             count = seated[entry["name"].casefold()] = \
                 seated.get(entry["name"].casefold(), 0) + 1
             if count > 1:
-                entry = {"name": f"{entry['name'][:57]} {count}"}
+                entry = {**entry, "name": f"{entry['name'][:57]} {count}"}
+                entry.pop("player", None)
             players.append({**entry, "score": score, "winner": seat["winner"],
                             "rank": seat["rank"]})
         entries.append({"key": play["key"], "label": play["label"], "unkept": unkept, "log": {

@@ -136,6 +136,8 @@ def _read_play(play, number, backup):
                             "player who is not in the file.") % {"n": number, "play": label})
         rank = entry.get("rank")
         seats.append({"player": player["id"], "score": entry.get("score"),
+                      # BG Stats' anonymous player stands for anyone, not one person.
+                      "anonymous": player.get("isAnonymous") is True,
                       "winner": entry.get("winner") is True,
                       "rank": rank if is_int(rank) and rank > 0 else None,
                       "order": entry.get("seatOrder") if is_int(entry.get("seatOrder")) else 0})

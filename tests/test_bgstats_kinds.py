@@ -122,3 +122,21 @@ def test_a_play_from_bg_stats_goes_back_as_that_play(alice):
     session = Session.objects.get(owner=alice)
     link = bgstats.send_link(session)
     assert bgstats.data_of(link)["sourcePlayId"] == "play-1"
+
+
+def test_an_anonymous_seat_is_nobodys_play(alice):
+    data = backup({"highestWins": True},
+                  [{"playerRefId": 1, "score": "5", "winner": True},
+                   {"playerRefId": 2, "score": "3", "winner": False},
+                   {"playerRefId": 2, "score": "4", "winner": False}])
+    data["players"][1].update(name="Anonymous", isAnonymous=True)
+    data["plays"].append({**data["plays"][0], "uuid": "play-2"})
+    summary = imported(alice, data)
+    assert len(summary["added"]) == 2
+    assert list(Player.objects.filter(owner=alice).values_list("name", flat=True)) \
+        == ["Player 1"]
+    anonymous = Result.objects.filter(owner=alice, player=None)
+    assert sorted(anonymous.values_list("name", flat=True)) \
+        == ["Anonymous", "Anonymous", "Anonymous 2", "Anonymous 2"]
+    read = bgstats_backup.read_backup(json.dumps(data).encode())
+    assert [row["name"] for row in bgstats.players_used(read)] == ["Player 1"]

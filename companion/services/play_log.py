@@ -271,7 +271,8 @@ def _logged_players(players, *, rules):
             message = _("A player's winner is true or false.")
             raise Invalid(message, fields={"players": [message]})
         winners.append(winner)
-        seats.append({key: entry[key] for key in ("name", "player") if key in entry})
+        seats.append({key: entry[key] for key in ("name", "player", "anonymous")
+                      if key in entry})
     return seats, scores, winners
 
 
@@ -297,7 +298,8 @@ def _logged_session(*, owner, rules, title, win, start, minutes, location, note,
     )
     Result.objects.bulk_create(
         Result(session=session, seat=row["seat"], name=row["name"],
-               player_id=seated[row["seat"]][1].pk, owner_id=owner.pk, game=session.game,
+               player_id=getattr(seated[row["seat"]][1], "pk", None), owner_id=owner.pk,
+               game=session.game,
                title=title, score=stats.result_score(row), rank=row["rank"],
                winner=row["winner"], details={}, finished_at=finish)
         for row in rows

@@ -30,7 +30,9 @@ def _roster_player(*, owner, name):
 
 
 def seat_players(*, owner, players, rules, known=None):
-    """[(name, Player)] from plain names or {"name", "player": id}; new names join the roster.
+    """[(name, Player)] from plain names or {"name", "player": id}; new names join the roster,
+    but for {"name", "anonymous": True}: a seat of nobody's (None), as BG Stats' anonymous
+    player is not one person.
     The count is checked against the game's (`rules`) first, before any name is looked up.
     `known`: players found already, by ("id", id) and ("name", exact name), and where those
     found here are kept (an import's plays name the same players again and again)."""
@@ -71,6 +73,9 @@ def seat_players(*, owner, players, rules, known=None):
             message = _("%(name)s is named twice: give each seat its own name.") % {"name": name}
             raise Invalid(message, fields={"players": [message]})
         seen.add(name.lower())
+        if entry.get("anonymous") is True:  # an import's seat of nobody's
+            seats.append((name, None))
+            continue
         if player is None:
             player = known.get(("name", name)) or _roster_player(owner=owner, name=name)
             known[("name", name)] = player
