@@ -74,7 +74,11 @@ def exception_handler(exc, context):
             {"detail": first_sentence(fields), "code": "invalid", "fields": fields},
             status=status.HTTP_400_BAD_REQUEST,
         )
-    if isinstance(exc, exceptions.AuthenticationFailed):
+    if isinstance(exc, exceptions.NotAuthenticated):
+        # A host's operation without credentials (views.SignedIn): what to send, not DRF's
+        # "Authentication credentials were not provided."
+        exc = exceptions.NotAuthenticated(_("Sign in: send Authorization: Token <token>."))
+    elif isinstance(exc, exceptions.AuthenticationFailed):
         # The token library's own words ("Invalid token.") say neither why nor what to do.
         exc = exceptions.AuthenticationFailed(_(
             "This token does not work: it was signed out, ended from the list of devices, or "

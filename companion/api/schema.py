@@ -75,7 +75,7 @@ EVENTS = {
             {"in": "header", "name": "X-Guest-Token", "schema": {"type": "string"},
              "description": "a guest device's token, from /api/join/"},
         ],
-        "security": [{"tokenAuth": []}, {"cookieAuth": []}, {}],
+        "security": [{"knoxApiToken": []}, {"cookieAuth": []}, {}],
         "responses": {
             "200": {"description": "The stream: it stays open.",
                     "content": {"text/event-stream": {"schema": {

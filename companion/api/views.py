@@ -5,7 +5,7 @@ from django.utils.cache import patch_cache_control, patch_vary_headers
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
-from rest_framework import status
+from rest_framework import permissions, status
 from rest_framework.exceptions import NotAuthenticated
 from rest_framework.pagination import PageNumberPagination
 from rest_framework.response import Response
@@ -66,6 +66,19 @@ def none_match(request, version):
     return version in {_version_of(tag, "If-None-Match") for tag in raw.split(",")}
 
 
+class SignedIn(permissions.IsAuthenticated):
+    """A host's operation: the schema says so (a token or the pages' cookie, never nothing), and
+    anyone else is refused before the view runs (401, the sentence of companion.api.errors)."""
+
+
+@extend_schema(auth=[])
+class Public(APIView):
+    """An operation anyone may call: it reads no credentials (a token that ended is no reason
+    to refuse the list of games), and the schema says it needs none."""
+
+    authentication_classes = []
+
+
 def require_host(request):
     if not request.user.is_authenticated:
         raise NotAuthenticated(_("Sign in: send Authorization: Token <token>."))
@@ -107,7 +120,7 @@ class SessionAnswer(APIView):
         return response
 
 
-class Register(APIView):
+class Register(Public):
     @extend_schema(request=s.CredentialsSerializer, responses={201: s.TokenSerializer, **LIMITED})
     def post(self, request):
         with limits.registering(request):
@@ -117,7 +130,7 @@ class Register(APIView):
         return Response({"token": token}, status=status.HTTP_201_CREATED)
 
 
-class ObtainToken(APIView):
+class ObtainToken(Public):
     @extend_schema(request=s.CredentialsSerializer, responses={200: s.TokenSerializer, **LIMITED})
     def post(self, request):
         from django.contrib.auth import authenticate
@@ -134,6 +147,8 @@ class ObtainToken(APIView):
 
 
 class SignOut(APIView):
+    permission_classes = [SignedIn]
+
     @extend_schema(request=None, responses={204: None, **ERRORS})
     def post(self, request):
         """End the token this request was sent with."""
@@ -145,6 +160,8 @@ class SignOut(APIView):
 
 
 class Devices(APIView):
+    permission_classes = [SignedIn]
+
     @extend_schema(responses={200: s.DeviceSerializer(many=True), **ERRORS})
     def get(self, request):
         """The account's signed-in devices, each with its own token; the newest first."""
@@ -162,6 +179,8 @@ class Devices(APIView):
 
 
 class Device(APIView):
+    permission_classes = [SignedIn]
+
     @extend_schema(responses={204: None, **ERRORS})
     def delete(self, request, device):
         """End one device's token: it no longer works."""
@@ -171,7 +190,7 @@ class Device(APIView):
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
-class Health(APIView):
+class Health(Public):
     """One query: the yardstick of the benchmarks, and a liveness probe."""
 
     @extend_schema(responses={200: OpenApiTypes.OBJECT, **ERRORS})
@@ -190,7 +209,7 @@ def pool_stats():
     return {"size": stats["pool_size"], "in_use": stats["pool_size"] - stats["pool_available"]}
 
 
-class GameList(APIView):
+class GameList(Public):
     @extend_schema(responses={200: s.GameSerializer(many=True), **ERRORS})
     def get(self, request):
         return Response(s.GameSerializer(plugins.all_rules(), many=True).data)
@@ -238,6 +257,8 @@ def _filter_value(request, name, known):
 
 
 class SessionList(SessionAnswer):
+    permission_classes = [SignedIn]
+
     @extend_schema(
         parameters=[OpenApiParameter("game", str, description="a game's slug (/api/games/)"),
                     OpenApiParameter("status", str, enum=sorted(Session.Status.values)), *PAGE],
@@ -348,7 +369,7 @@ class Undo(SessionAnswer):
         return session_response(sessions_with_seats().get(pk=session.pk), actor)
 
 
-class Join(APIView):
+class Join(Public):
     @extend_schema(request=s.JoinSerializer, responses={201: s.JoinedSerializer, **LIMITED})
     def post(self, request):
         body = s.JoinSerializer(data=request.data)
@@ -364,6 +385,8 @@ class Join(APIView):
 
 
 class PlayerList(APIView):
+    permission_classes = [SignedIn]
+
     @extend_schema(parameters=PAGE, responses={200: s.PlayerPageSerializer, **ERRORS},
                    operation_id="players_list")
     def get(self, request):
@@ -383,6 +406,8 @@ class PlayerList(APIView):
 
 
 class PlayerStats(APIView):
+    permission_classes = [SignedIn]
+
     @extend_schema(responses={200: OpenApiTypes.OBJECT, **ERRORS})
     def get(self, request, pk):
         user = require_host(request)
@@ -391,6 +416,8 @@ class PlayerStats(APIView):
 
 
 class GameStats(APIView):
+    permission_classes = [SignedIn]
+
     @extend_schema(parameters=[OpenApiParameter(
                        "title", str, description="a named game kept on this game's rules "
                        "(the score pad's Carcassonne): its own figures")],
@@ -411,6 +438,8 @@ class GameStats(APIView):
 class ResultsCsv(APIView):
     """Every result of the host's finished sessions, as CSV (one row per seat)."""
 
+    permission_classes = [SignedIn]
+
     @extend_schema(responses={(200, "text/csv"): OpenApiTypes.STR, **ERRORS})
     def get(self, request):
         from companion.history import csv_response
@@ -419,6 +448,8 @@ class ResultsCsv(APIView):
 
 
 class Export(SessionAnswer):
+    permission_classes = [SignedIn]
+
     @extend_schema(responses={200: OpenApiTypes.OBJECT, **ERRORS})
     def get(self, request, pk):
         user = require_host(request)
@@ -433,6 +464,8 @@ class Export(SessionAnswer):
 
 
 class Import(APIView):
+    permission_classes = [SignedIn]
+
     @extend_schema(request=OpenApiTypes.OBJECT, responses={201: s.SessionSerializer, **ERRORS})
     def post(self, request):
         user = require_host(request)
@@ -442,6 +475,8 @@ class Import(APIView):
 
 
 class PlayLog(APIView):
+    permission_classes = [SignedIn]
+
     @extend_schema(request=s.PlayLogSerializer, responses={201: s.SessionSerializer, **ERRORS},
                    description="Log a play not played in the app: it becomes a finished session "
                                "(logged: true) with its standings and no moves, in history and "

@@ -41,7 +41,8 @@ class CardList(APIView):
 
     @extend_schema(request=CatalogueCardSerializer,
                    responses={201: CatalogueCardSerializer, **ERRORS},
-                   operation_id="alatriste_card_create")
+                   operation_id="alatriste_card_create",
+                   auth=[{"knoxApiToken": []}, {"cookieAuth": []}])  # a host's
     def post(self, request):
         if not request.user.is_authenticated:
             if request.headers.get(GUEST_HEADER):
