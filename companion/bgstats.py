@@ -46,19 +46,6 @@ NAMESPACE = uuid.UUID("0b7f6c1e-4d0a-5d2b-9a57-6c1f3b2e8a40")
 
 # Send: a finished session as BG Stats' create-play link -------------------------------------
 
-def win_of(session):
-    """How the session's game is won: "high", "low", "coop" or "none". A logged play keeps it in
-    its state; a named game played live in its option "win" (see services.LOG_WINS); every other
-    game is won by the highest score."""
-    if session.logged:
-        win = session.state.get("logged", {}).get("win")
-    elif session.title:
-        win = session.options.get("win")
-    else:
-        win = "high"
-    return win if win in WINS else "high"
-
-
 def start_seat(session, rules):
     """The seat that began, where the game declares it as a set-up option of kind "seat"."""
     for option in rules.option_fields:
@@ -92,7 +79,7 @@ def send_play(session, *, standings, seats, rules=None):
     (rows with "seat", "name", "score", "rank", "winner") and its seats (objects with index,
     name, player_id)."""
     rules = rules or plugins.rules_of(session.game)
-    win = win_of(session)
+    win = session.win
     # A game whose standings score no one (Jack Rabbits: the royals held rank the seats, but
     # the game has no points) is sent as one without points, as a "no points" play is.
     no_points = win == "none" or all(stats.result_score(row) is None for row in standings)

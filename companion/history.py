@@ -96,6 +96,14 @@ def history(request):
 TIMELINE_PAGE = 100
 
 
+def together(session, standings):
+    """A finished cooperative game's outcome for the whole table: "won" or "lost" (None for
+    any other game): a lost one is no first place for anyone."""
+    if not (session.is_finished and session.win == "coop"):
+        return None
+    return "won" if any(row["winner"] for row in standings) else "lost"
+
+
 @login_required
 def session_detail(request, pk):
     session = Session.objects.filter(owner=request.user, pk=pk).first()
@@ -103,10 +111,11 @@ def session_detail(request, pk):
         raise Http404(_("There is no such game, or it is not yours."))
     timeline = stats.session_timeline(session=session)
     if session.logged:  # entered afterwards: no moves to step through, its final standings
+        standings = stats.logged_standings(session)
         return render(request, "companion/history/session.html", {
             "session": session, "rules": timeline["rules"], "seats": timeline["seats"],
-            "logged": session.state["logged"], "step_standings": stats.logged_standings(session),
-            "timeline": [], "steps": 0, "upto": 0})
+            "logged": session.state["logged"], "step_standings": standings,
+            "together": together(session, standings), "timeline": [], "steps": 0, "upto": 0})
     entries = timeline["entries"]
     active = [entry["move"].seq for entry in entries if entry["standings"] is not None]
     last = active[-1] if active else 0

@@ -104,6 +104,19 @@ class Session(models.Model):
     def is_finished(self):
         return self.status == self.Status.FINISHED
 
+    @property
+    def win(self):
+        """How its game is won: "high", "low", "coop" (the table wins or loses together) or
+        "none" (the winners named). A logged play keeps it in its state; a named game played
+        live in its option "win"; every other game is won by the highest score."""
+        if self.logged:
+            win = self.state.get("logged", {}).get("win")
+        elif self.title:
+            win = self.options.get("win")
+        else:
+            win = "high"
+        return win if win in ("high", "low", "coop", "none") else "high"
+
     @staticmethod
     def typed_code(text):
         """A join code as a person types or reads it out: the spaces and dashes they put in it
