@@ -109,12 +109,14 @@ class Session(models.Model):
         """How its game is won: "high", "low", "coop" (the table wins or loses together) or
         "none" (the winners named). A logged play keeps it in its state; a named game played
         live in its option "win"; every other game is won by the highest score."""
-        if self.logged:
-            win = self.state.get("logged", {}).get("win")
-        elif self.title:
-            win = self.options.get("win")
-        else:
-            win = "high"
+        return self.win_of(logged=self.logged, title=self.title,
+                           logged_win=self.state.get("logged", {}).get("win"),
+                           option_win=self.options.get("win"))
+
+    @staticmethod
+    def win_of(*, logged, title, logged_win, option_win):
+        """Session.win from the fields it reads (a query's values, without the session)."""
+        win = logged_win if logged else option_win if title else "high"
         return win if win in ("high", "low", "coop", "none") else "high"
 
     @staticmethod

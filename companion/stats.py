@@ -265,8 +265,9 @@ def player_stats(*, player, history=False):
     wins = sum(game["wins"] for game in games.values())
     ordered = Result.objects.filter(player=player).order_by("finished_at", "session_id")
     if history:
-        timeline = list(ordered.values_list("finished_at", "game", "score", "rank", "winner",
-                                            "session_id", "title"))
+        timeline = list(ordered.values_list(
+            "finished_at", "game", "score", "rank", "winner", "session_id", "title",
+            "session__logged", "session__state__logged__win", "session__options__win"))
         outcomes = [row[4] for row in timeline]
     else:
         timeline = None
@@ -282,9 +283,15 @@ def player_stats(*, player, history=False):
         "nemesis": nemesis_of(opponents),
     }
     if history:
-        stats["history"] = [{"date": at, "game": game, "title": title, "score": score,
-                             "rank": rank, "winner": winner, "session": session}
-                            for at, game, score, rank, winner, session, title in timeline]
+        stats["history"] = [
+            {"date": at, "game": game, "title": title, "score": score, "rank": rank,
+             "winner": winner, "session": session,
+             # A cooperative play is the table's: "won" or "lost" together, else None.
+             "together": ("won" if winner else "lost") if Session.win_of(
+                 logged=logged, title=title, logged_win=logged_win,
+                 option_win=option_win) == "coop" else None}
+            for at, game, score, rank, winner, session, title, logged, logged_win, option_win
+            in timeline]
     return stats
 
 

@@ -45,3 +45,15 @@ def test_a_play_without_points_shows_no_score(alice):
     page = browser_for(alice).get(f"/history/sessions/{session.pk}/").content.decode()
     assert cells(page) == ["1", "Bea winner", "", "2", "Ana", "", "2", "Cid", ""]
     assert "together" not in page
+
+
+def test_a_players_page_says_a_cooperative_play_was_lost_or_won_together(alice):
+    logged(alice, win="coop")
+    logged(alice, win="coop", winners=("Ana", "Bea", "Cid"))
+    from companion.models import Player
+
+    ana = Player.objects.get(owner=alice, name="Ana")
+    page = browser_for(alice).get(f"/history/players/{ana.pk}/").content.decode()
+    recent = page[page.index("<ul", page.index("Pandemic")):]
+    assert "lost together" in recent and "won together" in recent
+    assert "rank 1" not in recent
