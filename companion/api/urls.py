@@ -3,16 +3,16 @@ from django.urls import path
 from django.views.decorators.cache import cache_page
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
-from companion.api import views
+from companion.api import accounts, views
 
 SCHEMA_SECONDS = 60 * 60
 
 urlpatterns = [
-    path("auth/register/", views.Register.as_view(), name="api-register"),
-    path("auth/token/", views.ObtainToken.as_view(), name="api-token"),
-    path("auth/logout/", views.SignOut.as_view(), name="api-logout"),
-    path("auth/devices/", views.Devices.as_view(), name="api-devices"),
-    path("auth/devices/<str:device>/", views.Device.as_view(), name="api-device"),
+    path("auth/register/", accounts.Register.as_view(), name="api-register"),
+    path("auth/token/", accounts.ObtainToken.as_view(), name="api-token"),
+    path("auth/logout/", accounts.SignOut.as_view(), name="api-logout"),
+    path("auth/devices/", accounts.Devices.as_view(), name="api-devices"),
+    path("auth/devices/<str:device>/", accounts.Device.as_view(), name="api-device"),
     path("health/", views.Health.as_view(), name="api-health"),
     path("games/", views.GameList.as_view(), name="api-games"),
     path("games/<slug:slug>/stats/", views.GameStats.as_view(), name="api-game-stats"),
