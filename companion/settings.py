@@ -256,7 +256,8 @@ SPECTACULAR_SETTINGS = {
     "ENUM_NAME_OVERRIDES": {"SessionStatusEnum": "companion.models.Session.Status"},
     "POSTPROCESSING_HOOKS": ["drf_spectacular.hooks.postprocess_schema_enums",
                              "companion.api.schema.live_events",
-                             "companion.api.schema.accept_language"],
+                             "companion.api.schema.accept_language",
+                             "companion.api.schema.negotiation_errors"],
 }
 
 # Caches: the default one is each process's own memory (statistics); rate limits need one that

@@ -54,6 +54,24 @@ def accept_language(result, generator, request, public):
     return result
 
 
+def negotiation_errors(result, generator, request, public):
+    """The refusals DRF gives before a view runs, where they can happen (drf-spectacular
+    postprocessing hook): 406 to an Accept that excludes JSON, on every operation DRF serves, and
+    415 to a body that is not JSON, on every operation that takes one."""
+    for path in result.get("paths", {}).values():
+        for operation in path.values():
+            if not isinstance(operation, dict) or "responses" not in operation \
+                    or operation.get("operationId") == "sessions_events":  # not DRF's
+                continue
+            responses = operation["responses"]
+            responses.setdefault("406", _error("The Accept header asks for what the API does "
+                                               "not give (it answers JSON)."))
+            if "requestBody" in operation:
+                responses.setdefault("415", _error("The body is not JSON "
+                                                   "(Content-Type: application/json)."))
+    return result
+
+
 def _error(description):
     return {"description": description,
             "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}}

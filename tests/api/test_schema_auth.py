@@ -1,7 +1,8 @@
 """The schema says what each operation needs, as the server checks it: the public ones (register,
 token, health, games, join) no credentials at all, a host's a token or the pages' cookie (never
-nothing), and a session's a token, the cookie or a guest's X-Guest-Token header. A generated
-client then calls each as the server expects."""
+nothing), and a session's a token, the cookie or a guest's X-Guest-Token header; and where DRF
+refuses before a view runs (406, 415). A generated client can then call each operation as the
+server expects it."""
 
 import pytest
 import yaml
@@ -51,3 +52,19 @@ def test_a_public_operation_answers_whatever_token_comes(client):
     ended = {"HTTP_AUTHORIZATION": "Token a-token-that-ended-long-ago"}
     assert client.get("/api/games/", **ended).status_code == 200
     assert client.get("/api/health/", **ended).status_code == 200
+
+
+def test_the_refusals_before_a_view_are_documented_where_they_happen(operations):
+    for (method, path), operation in operations.items():
+        if operation["operationId"] == "sessions_events":
+            continue
+        assert "406" in operation["responses"], (method, path)
+        assert ("415" in operation["responses"]) == ("requestBody" in operation), (method, path)
+
+
+@pytest.mark.django_db
+def test_the_server_gives_them_as_documented(client):
+    refused = client.get("/api/games/", HTTP_ACCEPT="application/xml")
+    assert refused.status_code == 406 and set(refused.json()) == {"detail", "code"}
+    refused = client.post("/api/join/", "code=ABC", content_type="text/plain")
+    assert refused.status_code == 415 and set(refused.json()) == {"detail", "code"}
