@@ -39,7 +39,6 @@ from companion.bgstats_backup import DATE_FORMAT
 
 SOURCE_NAME = "Companion"
 CREATE_PLAY = "https://app.bgstatsapp.com/createPlay.html"
-WINS = ("high", "low", "coop", "none")
 # The ids of what we export are stable: the same session is the same BG Stats play every time.
 NAMESPACE = uuid.UUID("0b7f6c1e-4d0a-5d2b-9a57-6c1f3b2e8a40")
 
@@ -339,9 +338,8 @@ def backup_of(*, owner):
     rules_of = {rules.slug: rules for rules in plugins.all_rules()}
     for session in sessions:
         logged = session["state__logged"] or {}
-        win = (logged.get("win") if session["logged"] else
-               session["options"].get("win") if session["title"] else "high")
-        win = win if win in WINS else "high"
+        win = Session.win_of(logged=session["logged"], title=session["title"],
+                             logged_win=logged.get("win"), option_win=session["options"].get("win"))
         key = stats.game_key(session["game"], session["title"])
         if key not in games:
             games[key] = _backup_game(session, rules_of.get(session["game"]), key,

@@ -91,9 +91,9 @@ def read_backup(raw):
             found[row["id"]] = row
         return found
 
-    backup = {"games": by_id(data["games"], _("games")),
-              "players": by_id(data["players"], _("players")),
-              "locations": by_id(locations, _("locations")), "plays": []}
+    backup = {"games": by_id(data["games"], words["games"]),
+              "players": by_id(data["players"], words["players"]),
+              "locations": by_id(locations, words["locations"]), "plays": []}
     for number, play in enumerate(data["plays"], start=1):
         backup["plays"].append(_read_play(play, number, backup))
     return backup

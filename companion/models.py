@@ -46,6 +46,10 @@ class Player(models.Model):
 
 
 class Session(models.Model):
+    # How a game is won: the highest score, the lowest, together (cooperative: the table wins or
+    # loses as one) or with no points (the winners named). Our own games: the highest.
+    WINS = ("high", "low", "coop", "none")
+
     class Status(models.TextChoices):
         ACTIVE = "active", _("active")
         FINISHED = "finished", _("finished")
@@ -106,9 +110,8 @@ class Session(models.Model):
 
     @property
     def win(self):
-        """How its game is won: "high", "low", "coop" (the table wins or loses together) or
-        "none" (the winners named). A logged play keeps it in its state; a named game played
-        live in its option "win"; every other game is won by the highest score."""
+        """How its game is won (one of WINS). A logged play keeps it in its state; a named game
+        played live in its option "win"; every other game is won by the highest score."""
         return self.win_of(logged=self.logged, title=self.title,
                            logged_win=self.state.get("logged", {}).get("win"),
                            option_win=self.options.get("win"))
@@ -117,7 +120,7 @@ class Session(models.Model):
     def win_of(*, logged, title, logged_win, option_win):
         """Session.win from the fields it reads (a query's values, without the session)."""
         win = logged_win if logged else option_win if title else "high"
-        return win if win in ("high", "low", "coop", "none") else "high"
+        return win if win in Session.WINS else "high"
 
     @staticmethod
     def typed_code(text):

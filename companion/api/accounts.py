@@ -14,7 +14,7 @@ from rest_framework.views import APIView
 
 from companion import limits, services
 from companion.api import serializers as s
-from companion.api.views import ERRORS, LIMITED, Public, SignedIn, require_host
+from companion.api.views import ERRORS, LIMITED, Public, SignedIn
 from companion.errors import Invalid, NotFound
 
 
@@ -48,7 +48,7 @@ class SignOut(APIView):
     @extend_schema(request=None, responses={204: None, **ERRORS})
     def post(self, request):
         """End the token this request was sent with."""
-        user = require_host(request)
+        user = request.user
         if request.auth is None:  # signed in by the pages' cookie: no token to end
             raise NotAuthenticated(_("Sign in: send Authorization: Token <token>."))
         services.token_end(user=user, device=request.auth.token_key)
@@ -61,7 +61,7 @@ class Devices(APIView):
     @extend_schema(responses={200: s.DeviceSerializer(many=True), **ERRORS})
     def get(self, request):
         """The account's signed-in devices, each with its own token; the newest first."""
-        user = require_host(request)
+        user = request.user
         current = getattr(request.auth, "digest", None)
         tokens = AuthToken.objects.filter(user=user).order_by("-created")
         return Response(s.DeviceSerializer([
@@ -77,7 +77,7 @@ class Device(APIView):
     @extend_schema(responses={204: None, **ERRORS})
     def delete(self, request, device):
         """End one device's token: it no longer works."""
-        user = require_host(request)
+        user = request.user
         if not services.token_end(user=user, device=device):
             raise NotFound(_("You have no signed-in device %(id)s.") % {"id": device[:20]})
         return Response(status=status.HTTP_204_NO_CONTENT)

@@ -15,12 +15,7 @@ from companion.language import say
 from companion.models import Result, Seat, Session
 from companion.services.sessions import played_title, seat_players, session_save_with_a_code
 
-# How a named game is won (the score pad's option "win"): the highest score, the lowest,
-# together (cooperative) or with no points (the winners named). Our own games: the highest.
-LOG_WINS = ("high", "low", "coop", "none")
-
-
-LOG_WINS = ("high", "low", "coop", "none")
+LOG_WINS = Session.WINS
 LOG_MINUTES_MAX = 24 * 60
 
 
