@@ -29,7 +29,7 @@ urlpatterns = [
     path("results.csv", views.ResultsCsv.as_view(), name="api-results-csv"),
     # Generating the schema walks every view and serializer, the costliest answer there is, and
     # gives the same document within a process; anyone may ask for it. Kept an hour per address
-    # and language (the cache key holds the language).
+    # and language (the cache key holds the language): bench/RESULTS.md, "The API's schema".
     path("schema/", cache_page(SCHEMA_SECONDS)(SpectacularAPIView.as_view()), name="api-schema"),
     # Swagger UI's page keeps a few inline style rules; its script is a file of its own.
     path("docs/", csp_update({"style-src": ["'unsafe-inline'"]})(
