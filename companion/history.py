@@ -115,7 +115,10 @@ def session_detail(request, pk):
         return render(request, "companion/history/session.html", {
             "session": session, "rules": timeline["rules"], "seats": timeline["seats"],
             "logged": session.state["logged"], "step_standings": standings,
-            "together": together(session, standings), "timeline": [], "steps": 0, "upto": 0})
+            "together": together(session, standings), "timeline": [], "steps": 0, "upto": 0,
+            # A play without points shows no score column at all.
+            "scored": any((row.get("details") or {}).get("scored") is not False
+                          for row in standings)})
     entries = timeline["entries"]
     active = [entry["move"].seq for entry in entries if entry["standings"] is not None]
     last = active[-1] if active else 0

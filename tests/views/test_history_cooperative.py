@@ -29,7 +29,8 @@ def test_a_lost_cooperative_play_reads_lost(alice):
     assert "lost together" in client.get("/history/").content.decode()
     page = client.get(f"/history/sessions/{session.pk}/").content.decode()
     assert "The table lost together." in page
-    assert cells(page) == ["Ana", "", "Bea", "", "Cid", ""]  # no rank, no 0, no winner
+    assert cells(page) == ["Ana", "Bea", "Cid"]  # no rank, no score column, no winner
+    assert ">Score<" not in page
 
 
 def test_a_won_cooperative_play_reads_won(alice):
@@ -43,7 +44,8 @@ def test_a_won_cooperative_play_reads_won(alice):
 def test_a_play_without_points_shows_no_score(alice):
     session = logged(alice, win="none", winners=("Bea",), title="Werewolf")
     page = browser_for(alice).get(f"/history/sessions/{session.pk}/").content.decode()
-    assert cells(page) == ["1", "Bea winner", "", "2", "Ana", "", "2", "Cid", ""]
+    assert cells(page) == ["1", "Bea winner", "2", "Ana", "2", "Cid"]
+    assert ">Score<" not in page
     assert "together" not in page
 
 
