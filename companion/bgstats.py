@@ -36,6 +36,7 @@ from django.utils.translation import gettext as _
 
 from companion import inputs, plugins, stats
 from companion.bgstats_backup import DATE_FORMAT
+from companion.engine import is_int
 
 SOURCE_NAME = "Companion"
 CREATE_PLAY = "https://app.bgstatsapp.com/createPlay.html"
@@ -228,9 +229,7 @@ def plan(backup, *, matches, roster):
                                              "statistics).")))
             continue
         slug, title, win = game_map[play["game"]]
-        players, seated, unkept = [], {}, list(play["unkept"])
-        if title and backup["games"][play["game"]].get("bggId"):
-            unkept.append("bggId")  # a named game keeps its name only
+        players, seated, unkept = [], {}, []
         for seat in play["seats"]:
             try:
                 score = _score(seat["score"]) if win != "none" else None
@@ -253,20 +252,22 @@ def plan(backup, *, matches, roster):
                 entry = {**entry, "name": f"{entry['name'][:57]} {count}"}
                 entry.pop("player", None)
             players.append({**entry, "score": score, "winner": seat["winner"],
-                            "rank": seat["rank"]})
+                            "rank": seat["rank"], "team": seat["team"]})
+        bgg_id = backup["games"][play["game"]].get("bggId")
         entries.append({"key": play["key"], "label": play["label"], "unkept": unkept, "log": {
             "game": slug, "title": title, "played_at": play["when"],
             "minutes": play["minutes"], "location": play["location"][:60],
-            "players": players, "note": play["note"][:1000], "win": win, "marked": True}})
+            "players": players, "note": play["note"][:1000], "win": win, "marked": True,
+            "kept": {"board": play["board"], "expansions": play["expansions"],
+                     # a named game's BoardGameGeek id; one of ours has its own (rules.bgg_id)
+                     "bgg_id": bgg_id if title and is_int(bgg_id) and bgg_id > 0 else None}}})
     return entries, skipped
 
 
 def unkept_words(counts):
     """[(what BG Stats keeps that the import could not, how many plays)] in plain words, from
     services.bgstats_import's {"field": plays}."""
-    words = {"teams": _("teams"), "expansions": _("expansions played"),
-             "board": _("the board or scenario"), "bggId": _("BoardGameGeek id of the game"),
-             "score": _("a score that is not a number")}
+    words = {"score": _("a score that is not a number")}
     return [(words.get(field, field), count) for field, count in sorted(counts.items())]
 
 
@@ -281,16 +282,22 @@ def session_key(session_id):
     return f"bgstats:{_uuid('session', session_id)}"
 
 
-def _backup_game(session, rules, key, *, number, win):
-    """A game of the backup: one of ours by its name, a named game by the name it was given."""
+def _backup_game(session, rules, key, *, number, win, bgg_id):
+    """A game of the backup: one of ours by its name, a named game by the name it was given
+    (and the BoardGameGeek id its plays from BG Stats brought)."""
     name = session["title"] or (rules.name if rules else session["game"])
     return {"id": number, "uuid": _uuid("game", key), "name": name,
-            "bggId": (rules.bgg_id or 0) if rules and not session["title"] else 0,
+            "bggId": (rules.bgg_id or 0) if rules and not session["title"] else bgg_id or 0,
             "highestWins": win != "low", "noPoints": win == "none",
-            "cooperative": win == "coop"}
+            "cooperative": win == "coop", "isExpansion": False}
 
 
-def _backup_score(row, *, win, players, guests):
+def _backup_expansion(name, *, number):
+    return {"id": number, "uuid": _uuid("expansion", name), "name": name, "bggId": 0,
+            "highestWins": True, "noPoints": False, "cooperative": False, "isExpansion": True}
+
+
+def _backup_score(row, *, win, players, guests, team):
     """A seat's result as a play's playerScores entry; a seat whose roster player was deleted
     is a guest known by name (a negative id until the players are numbered)."""
     pid = row["player_id"]
@@ -300,11 +307,11 @@ def _backup_score(row, *, win, players, guests):
     return {"playerRefId": pid, "seatOrder": row["seat"],
             "score": "" if win == "none" or row["score"] is None
             else stats.score_text(row["score"]),
-            "rank": row["rank"], "winner": row["winner"],
+            "rank": row["rank"], "winner": row["winner"], "team": team,
             "startPlayer": False, "newPlayer": False}
 
 
-def _backup_play(session, logged, *, game, scores, location):
+def _backup_play(session, logged, *, game, scores, location, expansions):
     """A finished session as a play of the backup; a play imported from BG Stats keeps its uuid."""
     played = (session["finished_at"] - session["created_at"]).total_seconds() / 60
     minutes = (logged.get("minutes") or 0) if session["logged"] else max(1, round(played))
@@ -315,7 +322,9 @@ def _backup_play(session, logged, *, game, scores, location):
         "locationRefId": location,
         "playDate": play_date(session["created_at"]), "durationMin": minutes,
         "comments": logged.get("note") or "" if session["logged"] else "",
-        "ignored": False, "usesTeams": False, "manualWinner": False, "rounds": 0,
+        "ignored": False, "usesTeams": any(score["team"] for score in scores),
+        "manualWinner": False, "rounds": 0, "board": logged.get("board") or "",
+        "expansionPlays": [{"gameRefId": number} for number in expansions],
         "playerScores": scores}
 
 
@@ -343,15 +352,24 @@ def backup_of(*, owner):
         key = stats.game_key(session["game"], session["title"])
         if key not in games:
             games[key] = _backup_game(session, rules_of.get(session["game"]), key,
-                                      number=len(games) + 1, win=win)
+                                      number=len(games) + 1, win=win,
+                                      bgg_id=logged.get("bgg_id"))
+        for name in logged.get("expansions") or ():
+            if ("expansion", name) not in games:
+                games[("expansion", name)] = _backup_expansion(name, number=len(games) + 1)
         location = session["location"]
         if location and location not in locations:
             locations[location] = {"id": len(locations) + 1, "uuid": _uuid("location", location),
                                    "name": location}
-        scores = [_backup_score(row, win=win, players=players, guests=guests)
+        teams = {row["seat"]: row.get("team") or "" for row in logged.get("standings") or ()}
+        scores = [_backup_score(row, win=win, players=players, guests=guests,
+                                team=teams.get(row["seat"], ""))
                   for row in results.get(session["id"], [])]
-        plays.append(_backup_play(session, logged, game=games[key]["id"], scores=scores,
-                                  location=locations[location]["id"] if location else 0))
+        plays.append(_backup_play(
+            session, logged, game=games[key]["id"], scores=scores,
+            location=locations[location]["id"] if location else 0,
+            expansions=[games[("expansion", name)]["id"]
+                        for name in logged.get("expansions") or ()]))
     used = {score["playerRefId"] for play in plays for score in play["playerScores"]}
     # Negative ids (guests kept only by name) are renumbered above the roster's.
     top = max(players, default=0)

@@ -12,7 +12,10 @@ is taken from public code that reads or writes it, and only the fields below are
   PostgreSQL): `uuid`, `gameRefId` (a game's `id`), `locationRefId` (a location's `id`),
   `playDate` ("yyyy-MM-dd HH:mm:ss"), `durationMin`, `comments`, `ignored`, `usesTeams`,
   `rounds`, `manualWinner`, `playerScores` [{`playerRefId` (a player's `id`), `score` (a string,
-  possibly empty), `winner`, `rank`, `startPlayer`, `newPlayer`, `seatOrder`}].
+  possibly empty), `winner`, `rank`, `startPlayer`, `newPlayer`, `seatOrder`, `team`}],
+  `expansionPlays` [{`gameRefId`: the expansion, a game of the file}], `board` (the board or
+  scenario played, a string). A player's `team` (a name or a number) is read only where the play
+  `usesTeams`.
 `ignored` is read as BG Stats' own flag for a play left out of its statistics (the Board Game
 Arena converter sets it for games that did not end normally); such plays are skipped, with that
 reason. A backup's `playDate` is the phone's local time: read in the server's time zone
@@ -36,6 +39,10 @@ BACKUP_MAX_BYTES = 20 * 1024 * 1024
 BACKUP_MOST = {"plays": 50_000, "games": 20_000, "players": 20_000, "locations": 20_000}
 # The most players a play may name: no table seats more.
 PLAY_SEATS_MOST = 100
+# The most expansions a play may name, and the length kept of a board's or a team's name.
+PLAY_EXPANSIONS_MOST = 100
+BOARD_LENGTH = 60
+TEAM_LENGTH = 40
 DATE_FORMAT = "%Y-%m-%d %H:%M:%S"
 
 
@@ -127,6 +134,7 @@ def _read_play(play, number, backup):
         raise Invalid(_("Play %(n)s in the file (%(play)s) names %(count)s players; a play has "
                         "%(most)s at most.") % {"n": number, "play": label, "count": len(scores),
                                                 "most": PLAY_SEATS_MOST})
+    uses_teams = play.get("usesTeams") is True
     seats = []
     for entry in scores:
         player = _by_ref(backup["players"], entry.get("playerRefId")) \
@@ -135,11 +143,14 @@ def _read_play(play, number, backup):
             raise Invalid(_("This BG Stats backup is damaged: play %(n)s (%(play)s) names a "
                             "player who is not in the file.") % {"n": number, "play": label})
         rank = entry.get("rank")
+        team = entry.get("team") if uses_teams else None
         seats.append({"player": player["id"], "score": entry.get("score"),
                       # BG Stats' anonymous player stands for anyone, not one person.
                       "anonymous": player.get("isAnonymous") is True,
                       "winner": entry.get("winner") is True,
                       "rank": rank if is_int(rank) and rank > 0 else None,
+                      "team": str(team).strip()[:TEAM_LENGTH]
+                      if isinstance(team, str) or is_int(team) else "",
                       "order": entry.get("seatOrder") if is_int(entry.get("seatOrder")) else 0})
     seats.sort(key=lambda seat: seat["order"])  # stable: the file's order where none is given
     location = _by_ref(backup["locations"], play.get("locationRefId"))
@@ -150,19 +161,37 @@ def _read_play(play, number, backup):
         key = hashlib.sha256(json.dumps(play, sort_keys=True, default=str).encode())\
             .hexdigest()[:40]
     comments = play.get("comments")
-    # What BG Stats keeps of a play that a logged play does not (yet): named in the summary.
-    unkept = [field for field, kept in (("teams", play.get("usesTeams") is True),
-                                        ("expansions", bool(play.get("expansionPlays"))),
-                                        ("board", bool(play.get("board"))))
-              if kept]
-    return {"number": number, "unkept": unkept, "key": f"bgstats:{key}", "label": label,
+    board = play.get("board")
+    return {"number": number, "key": f"bgstats:{key}", "label": label,
             "game": game["id"],
             # A length past a day is not one Companion logs: the play keeps its date only.
             "when": when, "minutes": minutes if is_int(minutes) and 0 < minutes <= 24 * 60
             else None,
             "location": location["name"] if location else "",
             "note": comments if isinstance(comments, str) else "",
+            "board": board.strip()[:BOARD_LENGTH] if isinstance(board, str) else "",
+            "expansions": _expansions(play, number, label, backup),
             "ignored": play.get("ignored") is True, "seats": seats}
+
+
+def _expansions(play, number, label, backup):
+    """The names of the expansions a play lists (games of the file), in its order, once each."""
+    listed = play.get("expansionPlays") or []
+    if not isinstance(listed, list):
+        return []
+    if len(listed) > PLAY_EXPANSIONS_MOST:
+        raise Invalid(_("Play %(n)s in the file (%(play)s) names %(count)s expansions; a play "
+                        "has %(most)s at most.") % {"n": number, "play": label,
+                                                    "count": len(listed),
+                                                    "most": PLAY_EXPANSIONS_MOST})
+    names = []
+    for entry in listed:
+        game = _by_ref(backup["games"], entry.get("gameRefId")) \
+            if isinstance(entry, dict) else None
+        name = game["name"].strip()[:60] if game else ""
+        if name and name not in names:
+            names.append(name)
+    return names
 
 
 def parse_date(text):

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from companion import bgstats, bgstats_backup, inputs, services
 from companion.models import Player, Result, Session
+from tests.factories import UserFactory
 
 
 def backup(game, scores, **play):
@@ -79,15 +80,74 @@ def test_the_ranks_the_file_gives_are_kept(alice):
                               "Player 3": (9.0, 1, True)}
 
 
-def test_what_a_logged_play_does_not_keep_is_named_in_the_summary(alice):
+def test_teams_expansions_the_board_and_the_bgg_id_are_kept(alice, client):
+    data = backup({"highestWins": True},
+                  [{"playerRefId": 1, "score": "5", "winner": True, "team": "Red"},
+                   {"playerRefId": 2, "score": "3", "winner": False, "team": 2}],
+                  usesTeams=True, expansionPlays=[{"gameRefId": 2}, {"gameRefId": 9}],
+                  board="Europe")
+    data["games"].append({"id": 2, "name": "On the Brink", "isExpansion": True})
+    summary = imported(alice, data)
+    assert summary["unkept"] == {}
+    logged = Session.objects.get(owner=alice).state["logged"]
+    assert (logged["board"], logged["expansions"], logged["bgg_id"]) == \
+        ("Europe", ["On the Brink"], 30549)
+    assert {row["name"]: row["team"] for row in logged["standings"]} == \
+        {"Player 1": "Red", "Player 2": "2"}
+    client.force_login(alice)
+    page = client.get(f"/history/sessions/{Session.objects.get(owner=alice).pk}/").content.decode()
+    assert "Europe" in page and "On the Brink" in page and "team Red" in page
+
+
+def test_a_team_is_read_only_where_the_play_uses_teams(alice):
+    data = backup({"highestWins": True},
+                  [{"playerRefId": 1, "score": "5", "winner": True, "team": "Red"},
+                   {"playerRefId": 2, "score": "3", "winner": False}])
+    imported(alice, data)
+    logged = Session.objects.get(owner=alice).state["logged"]
+    assert all("team" not in row for row in logged["standings"])
+
+
+def test_what_the_import_cannot_keep_is_named_in_the_summary(alice):
     data = backup({"highestWins": True},
                   [{"playerRefId": 1, "score": "5", "winner": True},
-                   {"playerRefId": 2, "score": "a lot", "winner": False}],
-                  usesTeams=True, expansionPlays=[{"gameRefId": 2}], board="Europe")
+                   {"playerRefId": 2, "score": "a lot", "winner": False}])
     summary = imported(alice, data)
-    assert summary["unkept"] == {"teams": 1, "expansions": 1, "board": 1, "bggId": 1,
-                                 "score": 1}
-    assert dict(bgstats.unkept_words(summary["unkept"]))["teams"] == 1
+    assert summary["unkept"] == {"score": 1}
+    assert bgstats.unkept_words(summary["unkept"]) == [("a score that is not a number", 1)]
+
+
+def test_an_export_imported_into_a_fresh_host_gives_the_same_history(alice):
+    """Per player: plays and wins; per play: teams, expansions, board; per game: its bggId."""
+    data = backup({"cooperative": True},
+                  [{"playerRefId": 1, "score": "", "winner": False, "team": "A"},
+                   {"playerRefId": 2, "score": "", "winner": False, "team": "B"}],
+                  usesTeams=True, expansionPlays=[{"gameRefId": 2}], board="Europe")
+    data["games"].append({"id": 2, "name": "On the Brink", "isExpansion": True})
+    data["games"].append({"id": 3, "name": "Azul", "bggId": 230802, "highestWins": True})
+    data["players"].append({"id": 3, "name": "Player 3"})
+    data["plays"].append({"uuid": "play-2", "gameRefId": 3, "playDate": "2026-03-03 20:00:00",
+                          "playerScores": [
+                              {"playerRefId": 1, "score": "40", "winner": False, "rank": 2},
+                              {"playerRefId": 3, "score": "40", "winner": True, "rank": 1}]})
+    imported(alice, data)
+    fresh = UserFactory(username="dora")
+    imported(fresh, bgstats.backup_of(owner=alice))
+
+    def history(owner):
+        counts = {}
+        for row in Result.objects.filter(owner=owner):
+            plays, wins = counts.get(row.name, (0, 0))
+            counts[row.name] = (plays + 1, wins + row.winner)
+        kept = sorted((session.state["logged"].get("bgg_id"), session.title,
+                       session.state["logged"].get("board"),
+                       session.state["logged"].get("expansions"),
+                       [row.get("team") for row in session.state["logged"]["standings"]])
+                      for session in Session.objects.filter(owner=owner))
+        return counts, kept
+
+    assert history(fresh) == history(alice)
+    assert history(fresh)[0] == {"Player 1": (2, 0), "Player 2": (1, 0), "Player 3": (1, 1)}
 
 
 @given(st.lists(st.integers(-1000, 1000), min_size=1, max_size=8))

@@ -17,19 +17,13 @@ from companion.services.sessions import played_title, seat_players, session_save
 
 LOG_WINS = Session.WINS
 LOG_MINUTES_MAX = 24 * 60
-
-
-LOG_MINUTES_MAX = 24 * 60
 # No play is older: a date before it is a typing slip (year 1 made a game last 2,025 years in
 # statistics and a date BG Stats cannot read in the share link).
 EARLIEST_PLAY = datetime.datetime(1900, 1, 1, tzinfo=datetime.UTC)
-
-
-EARLIEST_PLAY = datetime.datetime(1900, 1, 1, tzinfo=datetime.UTC)
 LOG_NOTE_MAX = 1000
-
-
-LOG_NOTE_MAX = 1000
+# What a play brought from BG Stats keeps beyond a logged play's own fields (play_log's `kept`).
+KEPT_TEXT_MAX = 60
+KEPT_EXPANSIONS_MAX = 100
 LOG_NUMBER_MAX = 1e9  # a score or a length past it is a slip of the keyboard
 
 
@@ -159,7 +153,7 @@ def _logged_game(game, title):
 
 
 def play_log(*, owner, game="", title="", played_at=None, minutes=None, location="",
-             players=None, note="", win="high", known=None, marked=False):
+             players=None, note="", win="high", known=None, marked=False, kept=None):
     """A play not played in the app, entered afterwards: a finished session (logged) with its
     seats and Result rows and no moves. `game` is one of the games' slugs, or empty (or the
     named game's slug) with `title` naming the game played; `players` are {"name", "player"?,
@@ -170,7 +164,8 @@ def play_log(*, owner, game="", title="", played_at=None, minutes=None, location
     `known`: the titles and players an import's earlier plays found (see seat_players); what
     this play finds joins it only once the play is written (a refused play's new roster player
     is rolled back with it). `marked`: the winners and ranks are a file's, kept as they are
-    (marked_standings; each player may carry its "rank")."""
+    (marked_standings; each player may carry its "rank"). `kept`: what a BG Stats play keeps
+    beyond these ({"board", "expansions", "bgg_id"}), kept with the play to show and export."""
     learned = {}
     lookups = ChainMap(learned, {} if known is None else known)
     rules, title = _logged_rules(owner=owner, game=game, title=title, win=win,
@@ -180,7 +175,8 @@ def play_log(*, owner, game="", title="", played_at=None, minutes=None, location
     location = inputs.text(location, field="location", label=_("The place"),
                            max_length=Session._meta.get_field("location").max_length)
     note = inputs.text(note, field="note", label=_("The note"), max_length=LOG_NOTE_MAX)
-    seats, scores, winners = _logged_players(players, rules=rules)
+    seats, scores, winners, teams = _logged_players(players, rules=rules)
+    kept = _logged_kept(kept)
     with transaction.atomic():
         seated = seat_players(owner=owner, players=seats, rules=rules, known=lookups)
         names = [name for name, _player in seated]
@@ -189,9 +185,12 @@ def play_log(*, owner, game="", title="", played_at=None, minutes=None, location
                                         for entry in players])
                 if marked else play_standings(names=names, scores=scores, winners=winners,
                                               win=win))
+        for row in rows:
+            if teams[row["seat"]]:
+                row["team"] = teams[row["seat"]]
         session = _logged_session(owner=owner, rules=rules, title=title, win=win, start=start,
                                   minutes=minutes, location=location, note=note, seated=seated,
-                                  rows=rows)
+                                  rows=rows, kept=kept)
     if known is not None:
         known.update(learned)
     return session
@@ -246,14 +245,34 @@ def _logged_minutes(minutes):
     return int(minutes) if minutes is not None else None
 
 
+def _logged_kept(kept):
+    """What a BG Stats play keeps beyond a logged play's fields, checked: {"board",
+    "expansions", "bgg_id"}, each left out when empty."""
+    if not kept:
+        return {}
+    board = inputs.text(kept.get("board") or "", field="board", label=_("The board"),
+                        max_length=KEPT_TEXT_MAX)
+    expansions = kept.get("expansions") or []
+    if not isinstance(expansions, list) or len(expansions) > KEPT_EXPANSIONS_MAX:
+        message = _("The expansions are a list of at most %(most)s names.") % {
+            "most": KEPT_EXPANSIONS_MAX}
+        raise Invalid(message, fields={"expansions": [message]})
+    expansions = [inputs.text(name, field="expansions", label=_("An expansion"),
+                              max_length=KEPT_TEXT_MAX) for name in expansions]
+    bgg_id = kept.get("bgg_id")
+    return {key: value for key, value in (("board", board), ("expansions", expansions),
+                                          ("bgg_id", bgg_id if engine.is_int(bgg_id) else None))
+            if value}
+
+
 def _logged_players(players, *, rules):
-    """(seats, scores, winners) of the players as entered: a name, or {"name", "player"?,
-    "score"?, "winner"?}; as many as the game seats."""
+    """(seats, scores, winners, teams) of the players as entered: a name, or {"name",
+    "player"?, "score"?, "winner"?, "team"?}; as many as the game seats."""
     if not isinstance(players, list) or not players:
         message = _("Name the players.")
         raise Invalid(message, fields={"players": [message]})
     rules.check_seat_count(len(players))
-    seats, scores, winners = [], [], []
+    seats, scores, winners, teams = [], [], [], []
     for entry in players:
         if isinstance(entry, str):
             entry = {"name": entry}
@@ -266,12 +285,15 @@ def _logged_players(players, *, rules):
             message = _("A player's winner is true or false.")
             raise Invalid(message, fields={"players": [message]})
         winners.append(winner)
+        teams.append(inputs.text(entry.get("team") or "", field="players", label=_("A team"),
+                                 max_length=KEPT_TEXT_MAX))
         seats.append({key: entry[key] for key in ("name", "player", "anonymous")
                       if key in entry})
-    return seats, scores, winners
+    return seats, scores, winners, teams
 
 
-def _logged_session(*, owner, rules, title, win, start, minutes, location, note, seated, rows):
+def _logged_session(*, owner, rules, title, win, start, minutes, location, note, seated, rows,
+                    kept):
     """The finished session of a logged play, its seats and its Result rows, written."""
     names = [name for name, _player in seated]
     named = rules.titled_options(title, win) if title else None
@@ -281,7 +303,7 @@ def _logged_session(*, owner, rules, title, win, start, minutes, location, note,
                       title=title, logged=True, status=Session.Status.FINISHED,
                       finished_at=finish)
     state = engine.initial_state(rules, names, options, session.seed)
-    state["logged"] = {"note": note, "minutes": minutes, "win": win, "standings": rows}
+    state["logged"] = {"note": note, "minutes": minutes, "win": win, "standings": rows, **kept}
     session.state = state
     session_save_with_a_code(session)
     # created_at is set on insert; a logged play began when it was played.
