@@ -21,7 +21,9 @@ run: $(STAMP) $(COLLECTED)
 	$(BIN)/python manage.py messages --compile
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py lan --port $(PORT)
-	TIME_ZONE="$${TIME_ZONE:-$$($(BIN)/python -m companion.machine_zone)}" \
+	@# The background worker (BG Stats imports) runs beside the server and stops with it.
+	export TIME_ZONE="$${TIME_ZONE:-$$($(BIN)/python -m companion.machine_zone)}"; \
+	bin/worker & worker=$$!; trap 'kill $$worker 2>/dev/null' EXIT INT TERM; \
 	bin/serve --host $(HOST) --port $(PORT) --workers $${WORKERS:-1}
 
 test: $(TEST_STAMP)

@@ -1,7 +1,8 @@
 """Times the import of a generated BG Stats backup (issue 17): 2,000 plays over 40 games (our four
 by name, 36 others won high, low, together or with no points) and 15 players, imported once
-(every play added) and again (nothing added), through manage.py import_bgstats's path
-(bgstats_backup.read_backup, bgstats.plan, services.bgstats_import). Prints the figures.
+(every play added) and again (nothing added), through the background worker's path
+(services.bgstats_import_start, then bgstats_import_run, run in this process). Prints the
+figures.
 
     .venv/bin/python bench/bgstats_import.py            # SQLite, a fresh database in /tmp
     .venv/bin/python bench/bgstats_import.py --database-url postgres://postgres@127.0.0.1:5432/companion_bench_bgstats
@@ -26,6 +27,16 @@ OUR_SEATS = {"Don Quixote": (1, 4), "El Capitán Alatriste": (2, 6),
 WINS = ("high", "high", "high", "low", "none", "coop")
 
 
+def letters(index):
+    """A, B, ..., Z, AA, AB, ...: a name for each of any number of players."""
+    name = ""
+    index += 1
+    while index:
+        index, rest = divmod(index - 1, 26)
+        name = chr(65 + rest) + name
+    return name
+
+
 def make_backup(*, plays=2000, games=40, players=15, seed=17, today=None):
     """A BG Stats-shaped backup (the fields companion.bgstats reads), reproducible by `seed`."""
     rng = random.Random(seed)
@@ -43,7 +54,7 @@ def make_backup(*, plays=2000, games=40, players=15, seed=17, today=None):
         game_rows.append({"id": 100 + index, "uuid": uid(), "name": name, "bggId": 0,
                           "highestWins": win != "low", "noPoints": win == "none",
                           "cooperative": win == "coop", "win": win})
-    player_rows = [{"id": 1 + index, "uuid": uid(), "name": f"Player {chr(65 + index)}",
+    player_rows = [{"id": 1 + index, "uuid": uid(), "name": f"Player {letters(index)}",
                     "isAnonymous": False} for index in range(players)]
     locations = [{"id": 1, "uuid": uid(), "name": "Home"},
                  {"id": 2, "uuid": uid(), "name": "The club"}]
@@ -110,8 +121,8 @@ def main():
     from django.contrib.auth import get_user_model
     from django.core.management import call_command
 
-    from companion import bgstats, bgstats_backup, services
-    from companion.models import Player, Result, Session
+    from companion import services
+    from companion.models import Result, Session
 
     call_command("migrate", verbosity=0)
     call_command("createcachetable", verbosity=0)
@@ -120,25 +131,24 @@ def main():
     raw = json.dumps(backup).encode()
 
     def run():
+        """The worker's path (services.bgstats_import_run), run here: the file checked and
+        queued, then imported a committed part at a time."""
         started = time.monotonic()
-        read = bgstats_backup.read_backup(raw)
-        roster = dict(Player.objects.filter(owner=host).values_list("id", "name"))
-        entries, skipped = bgstats.plan(
-            read, matches=bgstats.suggested_matches(read, roster.items()), roster=roster)
-        summary = services.bgstats_import(owner=host, plays=entries)
-        return time.monotonic() - started, summary, skipped
+        job = services.bgstats_import_start(owner=host, backup=raw, queue=False)
+        services.bgstats_import_run(pk=job.pk)
+        job.refresh_from_db()
+        return time.monotonic() - started, job.summary
 
-    first, summary, skipped = run()
-    print(f"{time.strftime('%Y-%m-%d %H:%M')}, {os.cpu_count()} cores, "
+    first, summary = run()
+    print(f"{os.cpu_count()} cores, "
           f"{'PostgreSQL' if url.startswith('postgres') else 'SQLite'}; backup "
           f"{len(raw) / 1e6:.1f} MB: {args.plays} plays, {args.games} games, "
           f"{args.players} players")
-    print(f"first import:  {first:6.1f} s  added {len(summary['added'])}, "
-          f"skipped {len(skipped) + len(summary['skipped'])}, "
-          f"new players {len(summary['new_players'])}")
-    again, summary, skipped = run()
-    print(f"second import: {again:6.1f} s  added {len(summary['added'])}, "
-          f"imported before {len(summary['already'])}")
+    print(f"first import:  {first:6.1f} s  added {summary['added']}, "
+          f"refused {len(summary['refused'])}, new players {len(summary['new_players'])}")
+    again, summary = run()
+    print(f"second import: {again:6.1f} s  added {summary['added']}, "
+          f"imported before {summary['already']}")
     print(f"sessions {Session.objects.count()}, results {Result.objects.count()}")
 
 

@@ -265,10 +265,10 @@ def plan(backup, *, matches, roster):
 
 
 def unkept_words(counts):
-    """[(what BG Stats keeps that the import could not, how many plays)] in plain words, from
-    services.bgstats_import's {"field": plays}."""
+    """[(field, what BG Stats keeps that the import could not in plain words, how many plays)]
+    from services.bgstats_import's {"field": plays}."""
     words = {"score": _("a score that is not a number")}
-    return [(words.get(field, field), count) for field, count in sorted(counts.items())]
+    return [(field, words.get(field, field), count) for field, count in sorted(counts.items())]
 
 
 # Out: a host's history in the backup's shape -------------------------------------------------

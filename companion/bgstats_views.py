@@ -1,20 +1,21 @@
 """BG Stats pages: send a finished play to BG Stats, import a BG Stats backup (upload, then one
 page where the host confirms who is who before anything is written, then what was done), and
-download a history in the backup's shape. The mapping is companion.bgstats; the writes
-services.bgstats_import."""
+download a history in the backup's shape. The mapping is companion.bgstats; the import runs in
+the background (services.bgstats_import_start), and its page shows its progress, then its
+summary."""
 
 import json
 
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse, HttpResponseRedirect
-from django.shortcuts import render
+from django.shortcuts import get_object_or_404, render
 from django.urls import path, reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from companion import access, bgstats, bgstats_backup, inputs, services
 from companion.errors import Refused
-from companion.models import Player
+from companion.models import BackupImport, Player
 
 
 def send(request, pk):
@@ -72,14 +73,9 @@ def confirm(request, upload):
         for person in people:
             chosen = inputs.whole_number(request.POST.get(f"player-{person['id']}", ""))
             matches[person["id"]] = chosen if chosen in roster else None
-        entries, skipped = bgstats.plan(backup, matches=matches, roster=roster)
-        summary = services.bgstats_import(owner=request.user, plays=entries)
+        job = services.bgstats_import_start(owner=request.user, backup=raw, matches=matches)
         services.backup_upload_delete(owner=request.user, pk=upload)
-        matched = sorted({roster[pid] for pid in matches.values() if pid is not None})
-        return render(request, "companion/bgstats/summary.html", {
-            "summary": summary, "skipped": skipped + summary["skipped"], "matched": matched,
-            "unkept": bgstats.unkept_words(summary["unkept"]),
-            "plays": len(backup["plays"])})
+        return HttpResponseRedirect(reverse("bgstats-progress", args=[job.pk]))
     games = {}
     for play in backup["plays"]:
         games[play["game"]] = games.get(play["game"], 0) + 1
@@ -96,6 +92,15 @@ def confirm(request, upload):
 
 
 @login_required
+def progress(request, pk):
+    """An import's progress until it is over, then its summary; an htmx poll gets the partial."""
+    job = get_object_or_404(BackupImport.objects.defer("backup"), owner=request.user, pk=pk)
+    template = "companion/bgstats/summary.html"
+    return render(request, f"{template}#import-progress" if request.htmx else template,
+                  {"job": job})
+
+
+@login_required
 def export(request):
     data = bgstats.backup_of(owner=request.user)
     response = HttpResponse(json.dumps(data, ensure_ascii=False, indent=1),
@@ -109,5 +114,6 @@ urlpatterns = [
     path("s/<int:pk>/bgstats/", send, name="bgstats-send"),
     path("bgstats/import/", upload, name="bgstats-import"),
     path("bgstats/import/confirm/<int:upload>/", confirm, name="bgstats-confirm"),
+    path("bgstats/import/<int:pk>/", progress, name="bgstats-progress"),
     path("bgstats/export.json", export, name="bgstats-export"),
 ]

@@ -329,3 +329,38 @@ class BackupUpload(models.Model):
 
     def __str__(self):
         return f"{self.owner_id}: {len(self.backup)} bytes at {self.created_at:%Y-%m-%d %H:%M}"
+
+
+class BackupImport(models.Model):
+    """A BG Stats backup being imported in the background (services.bgstats_import_run): what
+    the worker reads (the file, who is who, the host's language), how far it is, what it did,
+    and what it has written so far, so that a failed import can take it all back."""
+
+    class Status(models.TextChoices):
+        QUEUED = "queued"
+        RUNNING = "running"
+        DONE = "done"
+        FAILED = "failed"
+
+    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
+                              related_name="+")
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.QUEUED)
+    backup = models.BinaryField()  # emptied once the import is over
+    # {backup player id: roster player id or None}; None: matched by name (the API's, the
+    # command's).
+    matches = models.JSONField(null=True, blank=True)
+    language = models.CharField(max_length=16)
+    done = models.PositiveIntegerField(default=0)
+    total = models.PositiveIntegerField(default=0)
+    summary = models.JSONField(default=dict, blank=True)
+    # {"sessions": [id], "players": [id]} written so far, committed with each part of the import.
+    written = models.JSONField(default=dict, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    def __str__(self):
+        return f"{self.owner_id}: {self.status} {self.done}/{self.total}"
+
+    @property
+    def is_over(self):
+        return self.status in (self.Status.DONE, self.Status.FAILED)

@@ -60,6 +60,8 @@ INSTALLED_APPS = [
     "django_htmx",
     "csp",
     "template_partials",
+    "django_tasks",
+    "django_tasks_db",
     "companion",
     # The games (games/__init__.py), each declaring what it brings in its apps.py.
     *GAME_APPS,
@@ -259,6 +261,10 @@ SPECTACULAR_SETTINGS = {
                              "companion.api.schema.accept_language",
                              "companion.api.schema.negotiation_errors"],
 }
+
+# Background work (a BG Stats import) waits in the database for the worker `make run` starts
+# beside the server (bin/worker: manage.py db_worker).
+TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
 
 # Caches: the default one is each process's own memory (statistics); rate limits need one that
 # every server process shares: a table of the database, or Redis when CACHE_URL names one.

@@ -96,3 +96,12 @@ def database_url_of(connection):
     if connection.vendor == "sqlite":
         return f"sqlite:///{db['NAME']}"
     return f"postgres://{db['USER']}@{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}/{db['NAME']}"
+
+
+def worker_run(database_url, env=None):
+    """The background worker (bin/worker, as `make run` starts it) as a process of its own on the
+    test database, until nothing is left queued."""
+    env = {**os.environ, "DATABASE_URL": database_url, "DJANGO_SETTINGS_MODULE":
+           "companion.settings", "PYTHONPATH": str(ROOT), **(env or {})}
+    subprocess.run([str(ROOT / "bin" / "worker"), "--batch", "--no-startup-delay",
+                    "--verbosity", "0"], cwd=ROOT, env=env, check=True, timeout=120)

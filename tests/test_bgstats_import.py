@@ -13,6 +13,7 @@ from bench.bgstats_import import make_backup
 from companion import bgstats, bgstats_backup, plugins, services, stats
 from companion.errors import Refused
 from companion.models import Player, Result, Seat, Session
+from companion.services import bgstats_imports
 
 
 def import_file(owner, data, matches=None):
@@ -79,7 +80,7 @@ def big_backup():
 
 def test_a_big_backup_is_counted_as_the_file_says_and_twice_adds_nothing(alice, big_backup,
                                                                          monkeypatch):
-    monkeypatch.setattr(services, "IMPORT_PLAYS_CHUNK", CHUNK)
+    monkeypatch.setattr(bgstats_imports, "IMPORT_PLAYS_CHUNK", CHUNK)
     summary, skipped = import_file(alice, big_backup)
     assert skipped == [] and summary["skipped"] == []
     assert len(summary["added"]) == BIG and summary["already"] == []

@@ -114,7 +114,7 @@ def test_what_the_import_cannot_keep_is_named_in_the_summary(alice):
                    {"playerRefId": 2, "score": "a lot", "winner": False}])
     summary = imported(alice, data)
     assert summary["unkept"] == {"score": 1}
-    assert bgstats.unkept_words(summary["unkept"]) == [("a score that is not a number", 1)]
+    assert bgstats.unkept_words(summary["unkept"]) == [("score", "a score that is not a number", 1)]
 
 
 def test_an_export_imported_into_a_fresh_host_gives_the_same_history(alice):

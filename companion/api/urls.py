@@ -3,7 +3,7 @@ from django.urls import path
 from django.views.decorators.cache import cache_page
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
-from companion.api import accounts, views
+from companion.api import accounts, imports, views
 
 SCHEMA_SECONDS = 60 * 60
 
@@ -24,6 +24,8 @@ urlpatterns = [
     path("sessions/<int:pk>/export/", views.Export.as_view(), name="api-export"),
     path("join/", views.Join.as_view(), name="api-join"),
     path("plays/", views.PlayLog.as_view(), name="api-plays"),
+    path("imports/bgstats/", imports.BgstatsImports.as_view(), name="api-bgstats-imports"),
+    path("imports/<int:pk>/", imports.ImportDetail.as_view(), name="api-import-detail"),
     path("players/", views.PlayerList.as_view(), name="api-players"),
     path("players/<int:pk>/stats/", views.PlayerStats.as_view(), name="api-player-stats"),
     path("results.csv", views.ResultsCsv.as_view(), name="api-results-csv"),

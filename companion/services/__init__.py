@@ -8,15 +8,18 @@ behind. Who may do what is companion.authority's to decide; who acts is a compan
 from companion.actors import Actor
 from companion.authority import move_authorize, undo_authorize
 from companion.services.accounts import player_create, token_end, token_for, user_register
+from companion.services.bgstats_imports import (
+    bgstats_import,
+    bgstats_import_run,
+    bgstats_import_start,
+)
 from companion.services.guests import guest_follow, guest_join, guest_seat_claim, guest_seat_free
 from companion.services.imports import (
     IMPORT_MOVES_MAX,
-    IMPORT_PLAYS_CHUNK,
     UPLOADS_KEPT,
     backup_upload_delete,
     backup_upload_get,
     backup_upload_keep,
-    bgstats_import,
     session_import,
 )
 from companion.services.moves import (
@@ -46,9 +49,10 @@ from companion.services.sessions import (
 )
 
 __all__ = [
-    "Actor", "EARLIEST_PLAY", "IMPORT_MOVES_MAX", "IMPORT_PLAYS_CHUNK", "LOG_MINUTES_MAX",
+    "Actor", "EARLIEST_PLAY", "IMPORT_MOVES_MAX", "LOG_MINUTES_MAX",
     "LOG_NOTE_MAX", "LOG_NUMBER_MAX", "LOG_WINS", "TALLY_UPSERT", "UPLOADS_KEPT",
     "backup_upload_delete", "backup_upload_get", "backup_upload_keep", "bgstats_import",
+    "bgstats_import_run", "bgstats_import_start",
     "guest_follow",
     "guest_join", "guest_seat_claim", "guest_seat_free", "play_standings", "move_authorize",
     "move_fingerprint", "move_line", "move_play", "move_prior", "move_redo", "move_undo",

@@ -1,4 +1,5 @@
-"""Imports: a session from its export, plays from a BG Stats backup."""
+"""Imports: a session from its export; a BG Stats backup waiting for its host to confirm it (the
+import itself: services.bgstats_imports)."""
 
 import datetime
 
@@ -12,7 +13,7 @@ from companion.errors import (
     Refused,
 )
 from companion.language import say
-from companion.models import BackupUpload, Move, Player, Session
+from companion.models import BackupUpload, Move, Session
 from companion.payloads import move_payload
 from companion.seeds import seed_unseal
 from companion.services.moves import move_line
@@ -223,52 +224,6 @@ def _import_logged(*, owner, data):
                         note=logged.get("note") or "", win=logged.get("win") or "high")
     except Refused as refusal:
         raise damaged(refusal.message.rstrip(".")) from None
-
-
-IMPORT_PLAYS_CHUNK = 500
-
-
-def bgstats_import(*, owner, plays, progress=None):
-    """Log the plays of a BG Stats backup (companion.bgstats.plan: [{"key", "label", "log":
-    play_log's keywords}]) in one transaction. A play whose key this host already has is not
-    logged again; a play play_log refuses is skipped with its sentence. `progress(done, total)`
-    is called after each play. Returns {"added": [(label, session id)], "already": [label],
-    "skipped": [(label, why)], "new_players": [name], "unkept": {field: plays added without
-    it}}."""
-    keys = [entry["key"] for entry in plays]
-    summary = {"added": [], "already": [], "skipped": [], "new_players": [], "unkept": {}}
-    with transaction.atomic():
-        known = set()
-        for start in range(0, len(keys), IMPORT_PLAYS_CHUNK):
-            known.update(Session.objects.filter(
-                owner=owner, source_key__in=keys[start:start + IMPORT_PLAYS_CHUNK])
-                .values_list("source_key", flat=True))
-        # This host's own plays, exported (bgstats.backup_of) and brought back, are theirs already.
-        from companion.bgstats import session_key
-
-        known.update(session_key(pk) for pk in Session.objects.filter(owner=owner, source_key="")
-                     .values_list("id", flat=True))
-        roster = set(Player.objects.filter(owner=owner).values_list("id", flat=True))
-        found = {}  # the titles and players the plays name, looked up once for all of them
-        for done, entry in enumerate(plays, start=1):
-            if entry["key"] in known:
-                summary["already"].append(entry["label"])
-            else:
-                try:  # play_log refuses before it writes, or inside its own savepoint
-                    session = play_log(owner=owner, known=found, **entry["log"])
-                    Session.objects.filter(pk=session.pk).update(source_key=entry["key"])
-                except Refused as refusal:
-                    summary["skipped"].append((entry["label"], refusal.message))
-                else:
-                    known.add(entry["key"])
-                    summary["added"].append((entry["label"], session.pk))
-                    for field in set(entry.get("unkept", ())):
-                        summary["unkept"][field] = summary["unkept"].get(field, 0) + 1
-            if progress is not None:
-                progress(done, len(plays))
-        summary["new_players"] = list(Player.objects.filter(owner=owner).exclude(id__in=roster)
-                                      .order_by("name").values_list("name", flat=True))
-    return summary
 
 
 # An uploaded backup waits this long for its host to confirm who is who, and an account keeps

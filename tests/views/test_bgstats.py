@@ -13,9 +13,9 @@ from django.db import connection
 
 from bench.bgstats_import import make_backup
 from companion import bgstats_backup, services
-from companion.models import Player, Result, Session
+from companion.models import BackupImport, Player, Result, Session
 from tests.factories import UserFactory
-from tests.servers import ProcessServer, database_url_of
+from tests.servers import ProcessServer, database_url_of, worker_run
 from tests.views.helpers import assert_phone_ready, browser_for
 
 
@@ -44,6 +44,8 @@ def test_upload_confirm_then_import(alice):
     assert 'name="player-1"' in html and "New player: Player A" in html
     assert counts() == before  # nothing is written before the host confirms
     answer = client.post(response["Location"], {"player-1": str(zoe.pk), "player-2": ""})
+    assert answer.status_code == 302 and "/bgstats/import/" in answer["Location"]
+    answer = client.get(answer["Location"])
     text = answer.content.decode()
     assert answer.status_code == 200 and "10 plays added." in text
     assert "1 player matched to your roster: Zoe." in text and "3 new players" in text
@@ -51,7 +53,8 @@ def test_upload_confirm_then_import(alice):
                   if score["playerRefId"] == 1)
     assert Result.objects.filter(player=zoe).count() == a_plays
     # The same file again: nothing added.
-    again = client.post(upload(client, data)["Location"], {"player-1": str(zoe.pk)})
+    again = client.post(upload(client, data)["Location"], {"player-1": str(zoe.pk)},
+                        follow=True)
     assert "0 plays added." in again.content.decode()
     assert "10 plays were imported before: not added again." in again.content.decode()
 
@@ -64,7 +67,8 @@ def test_a_new_player_who_shares_a_roster_name_is_a_player_of_their_own(alice):
     address = upload(client, data)["Location"]
     html = client.get(address).content.decode()
     assert "New player: Player A 2" in html and "New player: Player B<" in html
-    text = client.post(address, {f"player-{n}": "" for n in range(1, 5)}).content.decode()
+    text = client.post(address, {f"player-{n}": "" for n in range(1, 5)},
+                       follow=True).content.decode()
     assert "0 players matched to your roster." in text
     assert not Result.objects.filter(player=roster_a).exists()
     a_plays = sum(1 for play in data["plays"] for score in play["playerScores"]
@@ -96,7 +100,7 @@ def test_a_roster_choice_that_is_not_a_roster_players_number_is_a_new_player(ali
     zoe = services.player_create(owner=alice, name="Zoe")
     location = upload(client, make_backup(plays=3, games=1, players=2, seed=3))["Location"]
     # "²" is a digit to Python's str.isdigit, and not a number int() reads (it was a 500).
-    answer = client.post(location, {"player-1": "²", "player-2": f" {zoe.pk} "})
+    answer = client.post(location, {"player-1": "²", "player-2": f" {zoe.pk} "}, follow=True)
     assert answer.status_code == 200 and "3 plays added." in answer.content.decode()
     assert "1 player matched to your roster: Zoe." in answer.content.decode()
 
@@ -171,7 +175,10 @@ def test_an_upload_waits_in_the_database_for_another_process_after_a_restart():
         client, token = signed_in(second)
         assert "Who is who" in client.get(confirm).text
         done = client.post(confirm, data={"csrfmiddlewaretoken": token})
-        assert done.status_code == 200, done.text[:300]
+        assert done.status_code == 302, done.text[:300]
+        assert 'data-status="queued"' in client.get(done.headers["Location"]).text
+        worker_run(url)  # the import runs in the worker, not in the server
+        assert "4 plays added." in client.get(done.headers["Location"]).text
     finally:
         second.stop()
     assert Session.objects.filter(owner=alice).count() == 4
@@ -213,3 +220,21 @@ def test_a_backup_with_two_players_of_one_id_is_refused():
         bgstats_backup.read_backup(json.dumps(data).encode())
     assert refused.value.message == (f"This BG Stats backup is damaged: two of its players "
                                      f"have the id {data['players'][0]['id']}.")
+
+
+def test_the_import_page_shows_its_progress_until_the_summary(alice, charlie, settings):
+    """Queued for the worker: the page counts plays done of plays in the file, and an htmx poll
+    gets that part alone; once done, the same address is the summary."""
+    settings.TASKS = {"default": {"BACKEND": "django_tasks.backends.dummy.DummyBackend"}}
+    client = browser_for(alice)
+    confirm = upload(client, make_backup(plays=7, games=2, players=2))["Location"]
+    progress = client.post(confirm, {})["Location"]
+    page = client.get(progress).content.decode()
+    assert "0 of 7 plays imported." in page and 'hx-trigger="every 1s"' in page
+    polled = client.get(progress, headers={"HX-Request": "true"}).content.decode()
+    assert polled.lstrip().startswith('<section class="card" id="bgstats-summary"')
+    job = BackupImport.objects.get(owner=alice)
+    services.bgstats_import_run(pk=job.pk)
+    done = client.get(progress, headers={"HX-Request": "true"}).content.decode()
+    assert "7 plays added." in done and "hx-trigger" not in done
+    assert browser_for(charlie).get(progress).status_code == 404

@@ -1,6 +1,6 @@
 """manage.py import_bgstats FILE --host NAME: a BG Stats backup into a host's history, the same
-import as the page (services.bgstats_import), players matched to the roster by name (any case),
-with a progress bar on stderr for large files."""
+import as the page and the API (services.bgstats_import_run), run here rather than by the
+worker, players matched to the roster by name (any case), with a progress bar on stderr."""
 
 import time
 
@@ -9,9 +9,9 @@ from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from companion import bgstats, bgstats_backup, services
+from companion import bgstats_backup, services
 from companion.errors import Refused
-from companion.models import Player
+from companion.models import BackupImport
 
 BAR = 40
 
@@ -54,21 +54,20 @@ class Command(BaseCommand):
             raise CommandError(_("The file cannot be read: %(why)s.") % {"why": error.strerror}) \
                 from None
         try:
-            backup = bgstats_backup.read_backup(raw)
+            job = services.bgstats_import_start(owner=user, backup=raw, queue=False)
         except Refused as refusal:
             raise CommandError(refusal.message) from None
-        roster = dict(Player.objects.filter(owner=user).values_list("id", "name"))
-        matches = bgstats.suggested_matches(backup, roster.items())
-        entries, skipped = bgstats.plan(backup, matches=matches, roster=roster)
-        progress = None if quiet_progress else Progress(self.stderr)
         started = time.monotonic()
-        summary = services.bgstats_import(owner=user, plays=entries, progress=progress)
+        services.bgstats_import_run(pk=job.pk,
+                                    progress=None if quiet_progress else Progress(self.stderr))
         seconds = time.monotonic() - started
-        matched = sorted({roster[pid] for pid in matches.values() if pid is not None})
-        skipped = skipped + summary["skipped"]
+        job.refresh_from_db()
+        summary = job.summary
+        if job.status != BackupImport.Status.DONE:
+            raise CommandError(summary.get("error", ""))
         out = self.stdout
-        figures = {"added": len(summary["added"]), "already": len(summary["already"]),
-                   "skipped": len(skipped), "seconds": f"{seconds:.1f}"}
+        figures = {"added": summary["added"], "already": summary["already"],
+                   "skipped": len(summary["refused"]), "seconds": f"{seconds:.1f}"}
         out.write(ngettext("%(added)s play added", "%(added)s plays added", figures["added"])
                   % figures + ", "
                   + ngettext("%(already)s imported before (not added again)",
@@ -77,6 +76,7 @@ class Command(BaseCommand):
                   + ngettext("%(skipped)s skipped, in %(seconds)s s.",
                              "%(skipped)s skipped, in %(seconds)s s.", figures["skipped"])
                   % figures)
+        matched = summary["matched"]
         names = {"count": len(matched), "names": ", ".join(matched)}
         out.write((ngettext("%(count)s player matched to the roster: %(names)s.",
                             "%(count)s players matched to the roster: %(names)s.", len(matched))
@@ -84,9 +84,9 @@ class Command(BaseCommand):
         new = {"count": len(summary["new_players"]), "names": ", ".join(summary["new_players"])}
         out.write((ngettext("%(count)s new player: %(names)s.", "%(count)s new players: %(names)s.",
                             new["count"]) if new["count"] else _("No new players.")) % new)
-        for label, why in skipped:
-            out.write(_("Skipped %(play)s: %(why)s") % {"play": label, "why": why})
-        for what, count in bgstats.unkept_words(summary["unkept"]):
+        for refused in summary["refused"]:
+            out.write(_("Skipped %(play)s: %(why)s") % refused)
+        for unkept in summary["unkept"]:
             out.write(ngettext("Imported without %(what)s: %(count)s play.",
-                               "Imported without %(what)s: %(count)s plays.", count)
-                      % {"what": what, "count": count})
+                               "Imported without %(what)s: %(count)s plays.", unkept["plays"])
+                      % {"what": unkept["what"], "count": unkept["plays"]})
