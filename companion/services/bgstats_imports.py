@@ -76,13 +76,12 @@ def _import_part(*, owner, plays, start, own, found, summary, written):
         if entry["key"] in known:
             summary["already"].append(entry["label"])
         else:
-            try:
-                with transaction.atomic():  # a play refused, or logged by another import
-                    session = play_log(owner=owner, known=found, **entry["log"])
-                    Session.objects.filter(pk=session.pk).update(source_key=entry["key"])
+            try:  # play_log refuses before it writes, or inside its own savepoint
+                session = play_log(owner=owner, known=found, source_key=entry["key"],
+                                   **entry["log"])
             except Refused as refusal:
                 summary["skipped"].append((entry["label"], refusal.message))
-            except IntegrityError:
+            except IntegrityError:  # another import of the same file logged it meanwhile
                 summary["already"].append(entry["label"])
             else:
                 known.add(entry["key"])

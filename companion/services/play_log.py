@@ -153,7 +153,8 @@ def _logged_game(game, title):
 
 
 def play_log(*, owner, game="", title="", played_at=None, minutes=None, location="",
-             players=None, note="", win="high", known=None, marked=False, kept=None):
+             players=None, note="", win="high", known=None, marked=False, kept=None,
+             source_key=""):
     """A play not played in the app, entered afterwards: a finished session (logged) with its
     seats and Result rows and no moves. `game` is one of the games' slugs, or empty (or the
     named game's slug) with `title` naming the game played; `players` are {"name", "player"?,
@@ -165,7 +166,8 @@ def play_log(*, owner, game="", title="", played_at=None, minutes=None, location
     this play finds joins it only once the play is written (a refused play's new roster player
     is rolled back with it). `marked`: the winners and ranks are a file's, kept as they are
     (marked_standings; each player may carry its "rank"). `kept`: what a BG Stats play keeps
-    beyond these ({"board", "expansions", "bgg_id"}), kept with the play to show and export."""
+    beyond these ({"board", "expansions", "bgg_id"}), kept with the play to show and export.
+    `source_key`: the play of the file it comes from; IntegrityError when this host has it."""
     learned = {}
     lookups = ChainMap(learned, {} if known is None else known)
     rules, title = _logged_rules(owner=owner, game=game, title=title, win=win,
@@ -190,7 +192,7 @@ def play_log(*, owner, game="", title="", played_at=None, minutes=None, location
                 row["team"] = teams[row["seat"]]
         session = _logged_session(owner=owner, rules=rules, title=title, win=win, start=start,
                                   minutes=minutes, location=location, note=note, seated=seated,
-                                  rows=rows, kept=kept)
+                                  rows=rows, kept=kept, source_key=source_key)
     if known is not None:
         known.update(learned)
     return session
@@ -293,7 +295,7 @@ def _logged_players(players, *, rules):
 
 
 def _logged_session(*, owner, rules, title, win, start, minutes, location, note, seated, rows,
-                    kept):
+                    kept, source_key):
     """The finished session of a logged play, its seats and its Result rows, written."""
     names = [name for name, _player in seated]
     named = rules.titled_options(title, win) if title else None
@@ -301,14 +303,11 @@ def _logged_session(*, owner, rules, title, win, start, minutes, location, note,
     finish = start + datetime.timedelta(minutes=minutes or 0)
     session = Session(owner=owner, game=rules.slug, options=options, location=location,
                       title=title, logged=True, status=Session.Status.FINISHED,
-                      finished_at=finish)
+                      created_at=start, finished_at=finish, source_key=source_key)
     state = engine.initial_state(rules, names, options, session.seed)
     state["logged"] = {"note": note, "minutes": minutes, "win": win, "standings": rows, **kept}
     session.state = state
     session_save_with_a_code(session)
-    # created_at is set on insert; a logged play began when it was played.
-    Session.objects.filter(pk=session.pk).update(created_at=start)
-    session.created_at = start
     Seat.objects.bulk_create(
         Seat(session=session, index=i, name=name, player=player)
         for i, (name, player) in enumerate(seated)
