@@ -222,7 +222,7 @@ def plan(backup, *, matches, roster):
     games = plugins.all_rules()
     game_map = {gid: logged_game_of(game, games) for gid, game in backup["games"].items()}
     names = new_names(backup, roster)
-    entries, skipped = [], []
+    entries, skipped = [], list(backup["refused"])
     for play in backup["plays"]:
         if play["ignored"]:
             skipped.append((play["label"], _("BG Stats marks it ignored (left out of its "

@@ -52,8 +52,9 @@ def _not_a_backup():
 
 
 def read_backup(raw):
-    """The backup in `raw` (bytes), checked whole: {"games", "players", "locations", "plays"},
-    games, players and locations by id. Anything amiss is one sentence (Invalid)."""
+    """The backup in `raw` (bytes), checked whole: {"games", "players", "locations", "plays",
+    "refused"}, games, players and locations by id; a play that cannot be imported is refused
+    alone ("refused": [(label, why)]). A file amiss is one sentence (Invalid)."""
     if len(raw) > BACKUP_MAX_BYTES:
         raise Invalid(_("This file is %(size)s MB; a BG Stats backup of up to %(max)s MB can be "
                         "imported.") % {"size": round(len(raw) / 1e6, 1),
@@ -100,10 +101,22 @@ def read_backup(raw):
 
     backup = {"games": by_id(data["games"], words["games"]),
               "players": by_id(data["players"], words["players"]),
-              "locations": by_id(locations, words["locations"]), "plays": []}
+              "locations": by_id(locations, words["locations"]), "plays": [], "refused": []}
     for number, play in enumerate(data["plays"], start=1):
-        backup["plays"].append(_read_play(play, number, backup))
+        try:
+            backup["plays"].append(_read_play(play, number, backup))
+        except DamagedPlay as damaged:  # that play alone: the others are imported
+            backup["refused"].append((damaged.label, damaged.message))
     return backup
+
+
+class DamagedPlay(Invalid):
+    """A play of the file that cannot be imported (no game, no players, no date, a player not in
+    the file): refused alone, named in the summary by `label` with the sentence."""
+
+    def __init__(self, message, *, label):
+        super().__init__(message)
+        self.label = label
 
 
 def _by_ref(rows, ref):
@@ -113,35 +126,31 @@ def _by_ref(rows, ref):
 
 
 def _read_play(play, number, backup):
+    label = _("Play %(n)s in the file") % {"n": number}
     if not isinstance(play, dict):
-        raise Invalid(_("This BG Stats backup is damaged: play %(n)s is not a play.")
-                      % {"n": number})
+        raise DamagedPlay(_("It is not a play."), label=label)
     game = _by_ref(backup["games"], play.get("gameRefId"))
     if game is None:
-        raise Invalid(_("This BG Stats backup is damaged: play %(n)s names a game that is not "
-                        "in the file.") % {"n": number})
+        raise DamagedPlay(_("It names a game that is not in the file."), label=label)
+    label = _("Play %(n)s in the file (%(game)s)") % {"n": number, "game": game["name"]}
     when = parse_date(play.get("playDate"))
     if when is None:
-        raise Invalid(_("This BG Stats backup is damaged: play %(n)s (%(game)s) has no date "
-                        "like 2024-03-02 19:30:00.") % {"n": number, "game": game["name"]})
+        raise DamagedPlay(_("It has no date like 2024-03-02 19:30:00."), label=label)
     label = _("%(game)s on %(day)s") % {"game": game["name"],
                                         "day": formats.date_format(when, "DATE_FORMAT")}
     scores = play.get("playerScores")
     if not isinstance(scores, list) or not scores:
-        raise Invalid(_("Play %(n)s in the file (%(play)s) has no players, so it cannot be "
-                        "counted: nothing was imported.") % {"n": number, "play": label})
+        raise DamagedPlay(_("It has no players, so it cannot be counted."), label=label)
     if len(scores) > PLAY_SEATS_MOST:
-        raise Invalid(_("Play %(n)s in the file (%(play)s) names %(count)s players; a play has "
-                        "%(most)s at most.") % {"n": number, "play": label, "count": len(scores),
-                                                "most": PLAY_SEATS_MOST})
+        raise DamagedPlay(_("It names %(count)s players; a play has %(most)s at most.")
+                          % {"count": len(scores), "most": PLAY_SEATS_MOST}, label=label)
     uses_teams = play.get("usesTeams") is True
     seats = []
     for entry in scores:
         player = _by_ref(backup["players"], entry.get("playerRefId")) \
             if isinstance(entry, dict) else None
         if player is None:
-            raise Invalid(_("This BG Stats backup is damaged: play %(n)s (%(play)s) names a "
-                            "player who is not in the file.") % {"n": number, "play": label})
+            raise DamagedPlay(_("It names a player who is not in the file."), label=label)
         rank = entry.get("rank")
         team = entry.get("team") if uses_teams else None
         seats.append({"player": player["id"], "score": entry.get("score"),
@@ -170,20 +179,18 @@ def _read_play(play, number, backup):
             "location": location["name"] if location else "",
             "note": comments if isinstance(comments, str) else "",
             "board": board.strip()[:BOARD_LENGTH] if isinstance(board, str) else "",
-            "expansions": _expansions(play, number, label, backup),
+            "expansions": _expansions(play, label, backup),
             "ignored": play.get("ignored") is True, "seats": seats}
 
 
-def _expansions(play, number, label, backup):
+def _expansions(play, label, backup):
     """The names of the expansions a play lists (games of the file), in its order, once each."""
     listed = play.get("expansionPlays") or []
     if not isinstance(listed, list):
         return []
     if len(listed) > PLAY_EXPANSIONS_MOST:
-        raise Invalid(_("Play %(n)s in the file (%(play)s) names %(count)s expansions; a play "
-                        "has %(most)s at most.") % {"n": number, "play": label,
-                                                    "count": len(listed),
-                                                    "most": PLAY_EXPANSIONS_MOST})
+        raise DamagedPlay(_("It names %(count)s expansions; a play has %(most)s at most.")
+                          % {"count": len(listed), "most": PLAY_EXPANSIONS_MOST}, label=label)
     names = []
     for entry in listed:
         game = _by_ref(backup["games"], entry.get("gameRefId")) \

@@ -88,7 +88,7 @@ def confirm(request, upload):
         "people": [{**person, "match": suggested.get(person["id"]), "new_name": new[person["id"]]}
                    for person in people],
         "roster": sorted(roster.items(), key=lambda item: item[1].lower()),
-        "games": rows, "plays": len(backup["plays"])})
+        "games": rows, "plays": len(backup["plays"]) + len(backup["refused"])})
 
 
 @login_required

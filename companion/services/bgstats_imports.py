@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 from companion import bgstats, bgstats_backup
 from companion.errors import Refused
 from companion.models import BackupImport, Player, Session
-from companion.services.play_log import play_log
+from companion.services.play_log import play_prepare, plays_write
 
 logger = logging.getLogger(__name__)
 
@@ -64,35 +64,58 @@ def bgstats_import(*, owner, plays, progress=None):
 
 
 def _import_part(*, owner, plays, start, own, found, summary, written):
-    """Log plays from `start` until the part's time is up; the number of plays done then."""
+    """Prepare plays from `start` until the part's time is up, write them together; the number
+    of plays done then."""
     part = plays[start:start + IMPORT_PLAYS_CHUNK]
     # Read in the part's own transaction: another import of the same file may have committed.
     known = own | set(Session.objects.filter(owner=owner,
                                              source_key__in=[entry["key"] for entry in part])
                       .values_list("source_key", flat=True))
     until = time.monotonic() + IMPORT_PART_SECONDS
-    done = start
+    ready, done = [], start
     for entry in part:
+        done += 1
         if entry["key"] in known:
             summary["already"].append(entry["label"])
         else:
-            try:  # play_log refuses before it writes, or inside its own savepoint
-                session = play_log(owner=owner, known=found, source_key=entry["key"],
-                                   **entry["log"])
+            try:
+                ready.append((entry, play_prepare(owner=owner, known=found,
+                                                  source_key=entry["key"], **entry["log"])))
             except Refused as refusal:
                 summary["skipped"].append((entry["label"], refusal.message))
-            except IntegrityError:  # another import of the same file logged it meanwhile
-                summary["already"].append(entry["label"])
             else:
                 known.add(entry["key"])
-                written["sessions"].append(session.pk)
-                summary["added"].append((entry["label"], session.pk))
-                for field in set(entry.get("unkept", ())):
-                    summary["unkept"][field] = summary["unkept"].get(field, 0) + 1
-        done += 1
         if time.monotonic() > until:
             break
+    for entry, session in _written(ready):
+        if session is None:
+            summary["already"].append(entry["label"])
+            continue
+        written["sessions"].append(session.pk)
+        summary["added"].append((entry["label"], session.pk))
+        for field in set(entry.get("unkept", ())):
+            summary["unkept"][field] = summary["unkept"].get(field, 0) + 1
     return done
+
+
+def _written(ready):
+    """[(entry, its session, or None when another import of the same file wrote it first)]:
+    the part's plays written together, or, when one of them clashes, one at a time."""
+    try:
+        with transaction.atomic():
+            return list(zip([entry for entry, _play in ready],
+                            plays_write(plays=[play for _entry, play in ready]), strict=True))
+    except IntegrityError:
+        pass
+    written = []
+    for entry, play in ready:
+        try:
+            with transaction.atomic():
+                [session] = plays_write(plays=[play])
+        except IntegrityError:
+            session = None
+        written.append((entry, session))
+    return written
 
 
 def written_delete(*, owner, written):
@@ -111,7 +134,8 @@ def bgstats_import_start(*, owner, backup, matches=None, queue=True):
     once the job is there."""
     from companion.tasks import bgstats_import_task
 
-    total = len(bgstats_backup.read_backup(backup)["plays"])
+    read = bgstats_backup.read_backup(backup)
+    total = len(read["plays"]) + len(read["refused"])
     with transaction.atomic():
         job = BackupImport.objects.create(
             owner=owner, backup=backup, total=total, language=translation.get_language(),

@@ -152,22 +152,30 @@ def _logged_game(game, title):
     return game, title
 
 
-def play_log(*, owner, game="", title="", played_at=None, minutes=None, location="",
-             players=None, note="", win="high", known=None, marked=False, kept=None,
-             source_key=""):
+def play_log(*, owner, **play):
     """A play not played in the app, entered afterwards: a finished session (logged) with its
-    seats and Result rows and no moves. `game` is one of the games' slugs, or empty (or the
-    named game's slug) with `title` naming the game played; `players` are {"name", "player"?,
-    "score"?, "winner"?}. Its state is the game's set-up with the play under "logged" (the note,
-    the length, the final standings), so that every page opening it works; the pages show the
-    logged standings in place of the panel.
+    seats and Result rows and no moves (play_prepare says what it takes). Its state is the game's
+    set-up with the play under "logged" (the note, the length, the final standings), so that
+    every page opening it works; the pages show the logged standings in place of the panel."""
+    with transaction.atomic():
+        [session] = plays_write(plays=[play_prepare(owner=owner, **play)])
+    return session
+
+
+def play_prepare(*, owner, game="", title="", played_at=None, minutes=None, location="",
+                 players=None, note="", win="high", known=None, marked=False, kept=None,
+                 source_key=""):
+    """A logged play checked and made ready to write (plays_write), or Invalid: its session,
+    seats and results, unsaved. The roster players it names are found, or made in a savepoint
+    that a refusal rolls back. `game` is one of the games' slugs, or empty (or the named game's
+    slug) with `title` naming the game played; `players` are {"name", "player"?, "score"?,
+    "winner"?, "team"?}.
 
     `known`: the titles and players an import's earlier plays found (see seat_players); what
-    this play finds joins it only once the play is written (a refused play's new roster player
-    is rolled back with it). `marked`: the winners and ranks are a file's, kept as they are
-    (marked_standings; each player may carry its "rank"). `kept`: what a BG Stats play keeps
-    beyond these ({"board", "expansions", "bgg_id"}), kept with the play to show and export.
-    `source_key`: the play of the file it comes from; IntegrityError when this host has it."""
+    this play finds joins it only once the play is ready. `marked`: the winners and ranks are
+    a file's, kept as they are (marked_standings; each player may carry its "rank"). `kept`:
+    what a BG Stats play keeps beyond these ({"board", "expansions", "bgg_id"}), kept with the
+    play to show and export. `source_key`: the play of the file it comes from."""
     learned = {}
     lookups = ChainMap(learned, {} if known is None else known)
     rules, title = _logged_rules(owner=owner, game=game, title=title, win=win,
@@ -187,15 +195,34 @@ def play_log(*, owner, game="", title="", played_at=None, minutes=None, location
                                         for entry in players])
                 if marked else play_standings(names=names, scores=scores, winners=winners,
                                               win=win))
-        for row in rows:
-            if teams[row["seat"]]:
-                row["team"] = teams[row["seat"]]
-        session = _logged_session(owner=owner, rules=rules, title=title, win=win, start=start,
-                                  minutes=minutes, location=location, note=note, seated=seated,
-                                  rows=rows, kept=kept, source_key=source_key)
+    for row in rows:
+        if teams[row["seat"]]:
+            row["team"] = teams[row["seat"]]
+    play = _logged_session(owner=owner, rules=rules, title=title, win=win, start=start,
+                           minutes=minutes, location=location, note=note, seated=seated,
+                           rows=rows, kept=kept, source_key=source_key)
     if known is not None:
         known.update(learned)
-    return session
+    return play
+
+
+def plays_write(*, plays):
+    """Write prepared plays (play_prepare): their sessions, then all their seats and results,
+    an insert each for all of them (an import writes hundreds at once). One play's join code
+    that clashes draws another; among many, the IntegrityError is the caller's, as is a source
+    key this host has already. Returns the sessions."""
+    sessions = [session for session, _seats, _results in plays]
+    if len(sessions) == 1:
+        session_save_with_a_code(sessions[0])
+    else:
+        Session.objects.bulk_create(sessions)
+    for session, seats, results in plays:  # their session's id, now that it has one
+        for row in (*seats, *results):
+            row.session = session
+    Seat.objects.bulk_create(seat for _session, seats, _results in plays for seat in seats)
+    Result.objects.bulk_create(result for _session, _seats, results in plays
+                               for result in results)
+    return sessions
 
 
 def _logged_rules(*, owner, game, title, win, lookups, learned):
@@ -296,7 +323,7 @@ def _logged_players(players, *, rules):
 
 def _logged_session(*, owner, rules, title, win, start, minutes, location, note, seated, rows,
                     kept, source_key):
-    """The finished session of a logged play, its seats and its Result rows, written."""
+    """The finished session of a logged play, its seats and its Result rows, unsaved."""
     names = [name for name, _player in seated]
     named = rules.titled_options(title, win) if title else None
     options = rules.resolve_options(named, len(seated))
@@ -307,17 +334,11 @@ def _logged_session(*, owner, rules, title, win, start, minutes, location, note,
     state = engine.initial_state(rules, names, options, session.seed)
     state["logged"] = {"note": note, "minutes": minutes, "win": win, "standings": rows, **kept}
     session.state = state
-    session_save_with_a_code(session)
-    Seat.objects.bulk_create(
-        Seat(session=session, index=i, name=name, player=player)
-        for i, (name, player) in enumerate(seated)
-    )
-    Result.objects.bulk_create(
-        Result(session=session, seat=row["seat"], name=row["name"],
-               player_id=getattr(seated[row["seat"]][1], "pk", None), owner_id=owner.pk,
-               game=session.game,
-               title=title, score=stats.result_score(row), rank=row["rank"],
-               winner=row["winner"], details={}, finished_at=finish)
-        for row in rows
-    )
-    return session
+    seats = [Seat(session=session, index=i, name=name, player=player)
+             for i, (name, player) in enumerate(seated)]
+    results = [Result(session=session, seat=row["seat"], name=row["name"],
+                      player_id=getattr(seated[row["seat"]][1], "pk", None), owner_id=owner.pk,
+                      game=session.game, title=title, score=stats.result_score(row),
+                      rank=row["rank"], winner=row["winner"], details={}, finished_at=finish)
+               for row in rows]
+    return session, seats, results

@@ -74,7 +74,7 @@ def test_an_import_that_fails_leaves_nothing(as_alice, alice, monkeypatch):
     with the roster players the import made."""
     services.player_create(owner=alice, name="Zoe")
     monkeypatch.setattr(bgstats_imports, "IMPORT_PART_SECONDS", 0)
-    real, logged = bgstats_imports.play_log, []
+    real, logged = bgstats_imports.play_prepare, []
 
     def breaks(**keywords):
         if len(logged) == 5:
@@ -82,7 +82,7 @@ def test_an_import_that_fails_leaves_nothing(as_alice, alice, monkeypatch):
         logged.append(keywords)
         return real(**keywords)
 
-    monkeypatch.setattr(bgstats_imports, "play_log", breaks)
+    monkeypatch.setattr(bgstats_imports, "play_prepare", breaks)
     job = post_file(as_alice, make_backup(plays=10, games=3, players=3)).json()
     assert len(logged) == 5
     read = as_alice.get(f"/api/imports/{job['id']}/").json()
@@ -123,3 +123,25 @@ def test_the_worker_runs_what_the_api_queued(settings):
     read = client.get(f"/api/imports/{job['id']}/").json()
     assert read["status"] == "done" and read["summary"]["added"] == 6
     assert Session.objects.filter(owner=alice).count() == 6
+
+
+def test_a_play_another_import_wrote_meanwhile_is_counted_once(as_alice, alice, monkeypatch):
+    """Between reading which plays this host has and writing its part, another import of the
+    same file writes one of them: the part is written one play at a time, that one as "already"."""
+    data = make_backup(plays=6, games=2, players=2)
+    real, prepared = bgstats_imports.play_prepare, []
+
+    def meanwhile(**keywords):
+        prepared.append(keywords["source_key"])
+        play = real(**keywords)
+        if len(prepared) == 3:  # the other import commits this very play
+            services.play_log(owner=alice, title="Elsewhere", source_key=keywords["source_key"],
+                              players=[{"name": "Ann", "score": 1}])
+        return play
+
+    monkeypatch.setattr(bgstats_imports, "play_prepare", meanwhile)
+    job = post_file(as_alice, data).json()
+    summary = as_alice.get(f"/api/imports/{job['id']}/").json()["summary"]
+    assert (summary["added"], summary["already"]) == (5, 1)
+    keys = list(Session.objects.filter(owner=alice).values_list("source_key", flat=True))
+    assert len(keys) == len(set(keys)) == 6

@@ -78,15 +78,12 @@ def test_a_new_player_who_shares_a_roster_name_is_a_player_of_their_own(alice):
 
 def test_refusals_are_one_sentence_and_write_nothing(alice):
     client = browser_for(alice)
-    no_players = make_backup(plays=4, games=2, players=3, seed=1)
-    no_players["plays"][1]["playerScores"] = []
     before = counts()
     for data, sentence in [
         (b"\x00not json at all", "This file is not JSON, so it is not a BG Stats backup"),
         ({"format": "companion-session", "moves": []},
          "This is a Companion export of one game, not a BG Stats backup"),
         ({"collection": [{"name": "Azul"}]}, "This file is not a BG Stats backup"),
-        (no_players, "Play 2 in the file ("),
     ]:
         response = upload(client, data)
         assert response.status_code == 400
@@ -238,3 +235,14 @@ def test_the_import_page_shows_its_progress_until_the_summary(alice, charlie, se
     done = client.get(progress, headers={"HX-Request": "true"}).content.decode()
     assert "7 plays added." in done and "hx-trigger" not in done
     assert browser_for(charlie).get(progress).status_code == 404
+
+
+def test_a_play_with_no_players_is_skipped_and_named_the_others_imported(alice):
+    client = browser_for(alice)
+    data = make_backup(plays=4, games=2, players=3, seed=1)
+    data["plays"][1]["playerScores"] = []
+    confirm = upload(client, data)["Location"]
+    assert "The backup holds 4 plays." in client.get(confirm).content.decode()
+    text = client.post(confirm, {}, follow=True).content.decode()
+    assert "3 plays added." in text and "1 play skipped:" in text
+    assert "It has no players, so it cannot be counted." in text
