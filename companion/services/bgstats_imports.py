@@ -11,7 +11,7 @@ import datetime
 import logging
 import time
 
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
@@ -25,6 +25,10 @@ logger = logging.getLogger(__name__)
 # A part of an import is committed once it has taken this long, or holds this many plays.
 IMPORT_PART_SECONDS = 0.2
 IMPORT_PLAYS_CHUNK = 500
+# SQLite has one writer, and a writer waiting for the database polls for it (sqlite3's busy
+# handler) every 100 ms at most: between two parts an import leaves it free that long, else a
+# table's move could wait for the whole import.
+SQLITE_PAUSE_SECONDS = 0.1
 # An import still running after this long without a part committed has lost its worker.
 IMPORT_ABANDONED = datetime.timedelta(minutes=10)
 
@@ -55,6 +59,8 @@ def bgstats_import(*, owner, plays, progress=None):
                      if isinstance(player, Player) and player.pk not in roster})
                 if progress is not None:
                     progress(done, len(plays), written)
+            if connection.vendor == "sqlite":
+                time.sleep(SQLITE_PAUSE_SECONDS)
     except BaseException:
         written_delete(owner=owner, written=written)
         raise
