@@ -23,7 +23,7 @@ from companion.services.play_log import play_prepare, plays_write
 logger = logging.getLogger(__name__)
 
 # A part of an import is committed once it has taken this long, or holds this many plays.
-IMPORT_PART_SECONDS = 0.2
+IMPORT_PART_SECONDS = 0.1
 IMPORT_PLAYS_CHUNK = 500
 # SQLite has one writer, and a writer waiting for the database polls for it (sqlite3's busy
 # handler) every 100 ms at most: between two parts an import leaves it free that long, else a
