@@ -27,6 +27,7 @@ urlpatterns = [
     path("imports/bgstats/", imports.BgstatsImports.as_view(), name="api-bgstats-imports"),
     path("imports/<int:pk>/", imports.ImportDetail.as_view(), name="api-import-detail"),
     path("players/", views.PlayerList.as_view(), name="api-players"),
+    path("players/versus/", views.Versus.as_view(), name="api-versus"),
     path("players/<int:pk>/stats/", views.PlayerStats.as_view(), name="api-player-stats"),
     path("results.csv", views.ResultsCsv.as_view(), name="api-results-csv"),
     # Generating the schema walks every view and serializer, the costliest answer there is, and

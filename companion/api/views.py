@@ -10,8 +10,9 @@ from rest_framework.pagination import PageNumberPagination
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from companion import engine, inputs, limits, live, plugins, services, stats
+from companion import engine, inputs, limits, live, play_figures, plugins, services, stats
 from companion.access import owned_or_404, session_access, sessions_with_seats
+from companion.api import figures
 from companion.api import serializers as s
 from companion.api.schema import move_request
 from companion.errors import Conflict, Invalid, NotFound, Refused
@@ -331,11 +332,21 @@ class PlayerList(APIView):
 class PlayerStats(APIView):
     permission_classes = [SignedIn]
 
-    @extend_schema(responses={200: OpenApiTypes.OBJECT, **ERRORS})
+    @extend_schema(responses={200: figures.PlayerStatsSerializer, **ERRORS})
     def get(self, request, pk):
         user = request.user
         player = owned_or_404(Player.objects.all(), user, pk=pk)
-        return Response(stats.player_stats(player=player))
+        return Response({**stats.player_stats(player=player),
+                         **play_figures.player_figures(player=player)})
+
+
+class Versus(APIView):
+    permission_classes = [SignedIn]
+
+    @extend_schema(responses={200: figures.VersusSerializer, **ERRORS},
+                   description="Who finishes ahead of whom among your players.")
+    def get(self, request):
+        return Response(play_figures.versus(owner=request.user))
 
 
 class GameStats(APIView):
@@ -344,7 +355,7 @@ class GameStats(APIView):
     @extend_schema(parameters=[OpenApiParameter(
                        "title", str, description="a named game kept on this game's rules "
                        "(the score pad's Carcassonne): its own figures")],
-                   responses={200: OpenApiTypes.OBJECT, **ERRORS})
+                   responses={200: figures.GameStatsSerializer, **ERRORS})
     def get(self, request, slug):
         user = request.user
         try:
@@ -355,7 +366,8 @@ class GameStats(APIView):
         if game.title is not None:
             title = inputs.text(request.query_params.get("title"), field="title",
                                 label=_("The game's name"), max_length=60)
-        return Response(stats.game_stats(owner=user, game=game.slug, title=title))
+        return Response({**stats.game_stats(owner=user, game=game.slug, title=title),
+                         **play_figures.game_figures(owner=user, game=game.slug, title=title)})
 
 
 class ResultsCsv(APIView):
