@@ -12,7 +12,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from companion import charts, inputs, plugins, stats
+from companion import charts, inputs, play_figures, plugins, stats
 from companion.bad_input import bad_input_page
 from companion.engine import Refused, RuleViolation
 from companion.models import Player, Session
@@ -167,8 +167,26 @@ def player_detail(request, pk):
         row["game_name"] = row["title"] or names.get(row["game"], row["game"])
     context = {"player": player, "stats": figures, "games": games, "recent": recent,
                "win_percent": round(100 * figures["win_rate"]),
-               "chart": charts.player_results(figures["history"], player_name=player.name)}
+               "chart": charts.player_results(figures["history"], player_name=player.name),
+               **_when(play_figures.player_figures(player=player), name=player.name)}
     return render(request, "companion/history/player.html", context)
+
+
+def _when(figures, *, name):
+    """What companion/history/figures.html shows of play_figures' figures."""
+    coop = figures["coop"]
+    return {
+        "figures": figures,
+        "time_played": stats.length_text(60 * figures["minutes_played"])
+        if figures["minutes_played"] else None,
+        "first_played": _date(figures["first_played"]),
+        "last_played": _date(figures["last_played"]),
+        "coop_percent": round(100 * coop["won"] / coop["plays"]) if coop else None,
+        "by_count": [{"seats": seats, **row, "percent": round(100 * row["wins"] / row["plays"])}
+                     for seats, row in sorted(figures["by_player_count"].items(),
+                                              key=lambda item: int(item[0]))],
+        "by_month_chart": charts.plays_by_month(figures["by_month"], name=name),
+    }
 
 
 @login_required
@@ -191,7 +209,9 @@ def game_detail(request, slug):
                "length": {key: stats.length_text(value) if value is not None else None
                           for key, value in figures["length"].items()},
                "chart": charts.score_distribution(figures["distribution"],
-                                                  game_name=title or game.name)}
+                                                  game_name=title or game.name),
+               **_when(play_figures.game_figures(owner=request.user, game=game.slug,
+                                                 title=title), name=title or game.name)}
     return render(request, "companion/history/game.html", context)
 
 

@@ -1,7 +1,10 @@
-"""Server-rendered SVG charts: accessible (title, desc, aria), scalable, escaped."""
+"""Server-rendered SVG charts: accessible (title, desc, aria), the card's width with text at the
+page's size, dates spaced by time, whole-number steps for whole numbers, escaped."""
 
 import datetime
 import xml.etree.ElementTree as ET  # noqa: S405 (our own SVG)
+
+import pytest
 
 from companion import charts
 
@@ -11,7 +14,8 @@ SVG = "{http://www.w3.org/2000/svg}"
 def parse(svg):
     root = ET.fromstring(str(svg))  # noqa: S314
     assert root.tag == f"{SVG}svg" and root.get("role") == "img"
-    assert root.get("width") == "100%" and root.get("viewBox").startswith("0 0 ")
+    # No viewBox: nothing scales the text; the stylesheet gives the width (.chart).
+    assert root.get("viewBox") is None and root.get("class") == "chart"
     title = root.find(f"{SVG}title")
     desc = root.find(f"{SVG}desc")
     assert root.get("aria-labelledby") == title.get("id")
@@ -33,7 +37,7 @@ def test_a_distribution_counts_its_axis_in_whole_results():
         rows = [{"score": 10.0, "count": most}, {"score": 12.0, "count": 1}]
         root, _title, _desc = parse(charts.score_distribution(rows, game_name="Tiny"))
         ticks = [text.text for text in root.findall(f".//{SVG}text")
-                 if text.get("class") == "chart-tick" and text.get("text-anchor") == "end"]
+                 if text.get("class") == "chart-tick" and text.get("x") == "-6"]
         assert len(ticks) == 5 and all(tick.isdigit() for tick in ticks), (most, ticks)
         assert int(ticks[-1]) >= most
 
@@ -56,7 +60,8 @@ def test_session_progression_escapes_names():
     assert "<b>" not in svg and "&lt;b&gt;Ana&lt;/b&gt;" in svg
     root, title, desc = parse(svg)
     assert "Don Quixote" in title and "after each round" in desc and "Ben 38" in desc
-    assert len(root.findall(f".//{SVG}polyline")) == 2
+    assert len([group for group in root.iter(f"{SVG}g")
+                if group.get("class") == "chart-series"]) == 2
 
 
 def test_player_results():
@@ -76,7 +81,7 @@ def test_a_win_rate_is_drawn_on_0_to_100_whatever_the_player_won():
                     "rank": 1 if won else 2, "winner": won, "session": n} for n in range(3)]
         root, _title, _desc = parse(charts.player_results(history, player_name="Cruz"))
         ticks = [text.text for text in root.findall(f".//{SVG}text")
-                 if text.get("class") == "chart-tick" and text.get("text-anchor") == "end"]
+                 if text.get("class") == "chart-tick" and text.get("x") == "-6"]
         assert ticks[:5] == ["0", "25", "50", "75", "100"], (won, ticks)  # then the last date
 
 
@@ -90,13 +95,15 @@ def test_large_scores_fit_left_of_the_axis_and_are_whole_in_their_titles():
     progression = charts.line_chart(title="t", desc="d", xs=[1, 2],
                                     series=[("Ana", [500000, 2000000])])
     ticks = [text.text for text in parse(progression)[0].findall(f".//{SVG}text")
-             if text.get("class") == "chart-tick" and text.get("text-anchor") == "end"]
+             if text.get("class") == "chart-tick" and text.get("x") == "-6"]
     assert "2M" in ticks and all(len(tick) <= 5 for tick in ticks), ticks
 
 
 def _extent(text):
-    """Where a tick's text runs along the x axis, at the width the charts reckon a character."""
-    x, width = float(text.get("x")), len(text.text) * charts.CHAR
+    """Where a tick's text runs along the x axis of the narrowest plot, at the width the charts
+    reckon a character."""
+    x = float(text.get("x").rstrip("%")) / 100 * charts.NARROWEST
+    width = len(text.text) * charts.CHAR
     anchor = text.get("text-anchor")
     start = x if anchor == "start" else x - width if anchor == "end" else x - width / 2
     return start, start + width
@@ -116,4 +123,45 @@ def test_the_dates_under_a_line_chart_never_run_into_each_other():
         assert dates, count
         for (_start, end), (start, _end) in zip(dates, dates[1:], strict=False):
             assert start >= end + charts.CHAR, (count, dates)
-        assert dates[0][0] >= charts.LEFT and dates[-1][1] <= charts.WIDTH, (count, dates)
+        assert dates[0][0] >= 0 and dates[-1][1] <= charts.NARROWEST, (count, dates)
+
+
+def _x(element, name):
+    return float(element.get(name).rstrip("%")) / 100
+
+
+def test_results_are_placed_by_their_dates():
+    day = datetime.datetime(2026, 1, 1, tzinfo=datetime.UTC)
+    days = (0, 1, 2, 30, 90)
+    history = [{"date": day + datetime.timedelta(days=n), "game": "tiny", "score": 1,
+                "rank": 1, "winner": True, "session": n} for n in days]
+    root, _title, _desc = parse(charts.player_results(history, player_name="Ana"))
+    xs = [_x(dot, "cx") for dot in root.iter(f"{SVG}circle")]
+    assert xs == pytest.approx([n / 90 for n in days], abs=1e-3)
+
+
+def test_plays_by_month_are_placed_by_time_with_empty_months_as_gaps():
+    months = [{"month": "2025-12", "plays": 2}, {"month": "2026-01", "plays": 1},
+              {"month": "2026-03", "plays": 3}]
+    root, title, desc = parse(charts.plays_by_month(months, name="Ana"))
+    assert title == "Plays by month: Ana" and "6 plays" in desc
+    bars = {bar.find(f"{SVG}title").text: bar for bar in root.iter(f"{SVG}rect")}
+    assert list(bars) == ["December 2025: 2", "January 2026: 1", "February 2026: 0",
+                          "March 2026: 3"]
+    # 121 days from the 1st of December to the 1st of April: each bar starts at its month's.
+    starts = [_x(bar, "x") for bar in bars.values()]
+    widths = [_x(bar, "width") for bar in bars.values()]
+    for start, width, first, days in zip(starts, widths, (0, 31, 62, 90), (31, 31, 28, 31),
+                                         strict=True):
+        assert start == pytest.approx((first + 0.1 * days) / 121, abs=1e-3)
+        assert width == pytest.approx(0.8 * days / 121, abs=1e-3)
+
+
+def test_whole_numbers_have_whole_steps():
+    for top in (1, 2, 3, 5, 7, 13, 42, 97):
+        progression = {"by": "round", "xs": [1, 2], "series": [("Ana", [0, top])]}
+        root, _title, _desc = parse(charts.session_progression(progression, game_name="Pad"))
+        ticks = [text.text for text in root.iter(f"{SVG}text")
+                 if text.get("class") == "chart-tick" and text.get("x") == "-6"]
+        assert len(ticks) == 5 and all(tick.lstrip("-").isdigit() for tick in ticks), ticks
+        assert int(ticks[-1]) >= top

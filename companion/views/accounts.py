@@ -10,7 +10,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from companion import limits, plugins, services
+from companion import limits, play_figures, plugins, services
 from companion.access import sessions_with_seats
 from companion.errors import Refused
 from companion.models import Player
@@ -101,6 +101,9 @@ def sign_out(request):
     return redirect("home")
 
 
+VERSUS_MOST = 8
+
+
 @login_required
 def players(request):
     error = None
@@ -112,5 +115,11 @@ def players(request):
         else:
             return redirect("players")
     roster = Player.objects.filter(owner=request.user)
-    return render(request, "companion/players.html", {"roster": roster, "error": error},
+    # A phone's screen holds the most played few; the API gives everyone.
+    versus = play_figures.versus(owner=request.user, most=VERSUS_MOST)
+    return render(request, "companion/players.html",
+                  {"roster": roster, "error": error,
+                   "versus": [(player, row) for player, row in zip(versus["players"],
+                                                                   versus["rows"], strict=True)],
+                   "columns": versus["players"]},
                   status=400 if error else 200)
