@@ -30,7 +30,7 @@ CHAR = FONT * 0.6  # a character's width, about, in the system font
 LEFT = 48  # the room left of the plot for the y axis' steps (companion.css: .chart)
 NARROWEST = 250  # the plot's width on a 360-pixel phone: x labels are thinned for it
 PLOT = 180  # the plot's height
-TOP = FONT + 10  # the y axis' title above the plot
+TOP = FONT + 16  # the y axis' title above the plot
 BOTTOM = 2 * FONT + 18  # the x axis' steps and its title below it
 SERIES = 6  # series-0 ... series-5 in companion.css
 LEGEND_COLUMNS, LEGEND_ROW = 2, FONT + 8
@@ -181,7 +181,9 @@ def line_chart(*, title, desc, xs, series, label_x="", label_y="", most=None, wh
         high = most
     if positions is None:
         positions = [index / max(1, len(xs) - 1) for index in range(len(xs))]
-    top = TOP + LEGEND_ROW * math.ceil(len(series) / LEGEND_COLUMNS)
+    # The legend takes rows above the plot, two names a row; one series is named by the axis.
+    legend = series if len(series) > 1 else []
+    top = TOP + LEGEND_ROW * math.ceil(len(legend) / LEGEND_COLUMNS)
 
     def y_of(value):
         return top + PLOT - PLOT * (value - low) / (high - low)
@@ -203,6 +205,8 @@ def line_chart(*, title, desc, xs, series, label_x="", label_y="", most=None, wh
         # chart stays one image to a screen reader (its desc has every final figure).
         shapes.append(format_html('<g class="chart-series"><title>{}</title>{}{}</g>',
                                   name, segments, dots))
+        if not legend:
+            continue
         column, row = number % LEGEND_COLUMNS, number // LEGEND_COLUMNS
         legend_y = TOP + FONT + row * LEGEND_ROW
         shapes.append(format_html(
@@ -314,7 +318,7 @@ def plays_by_month(by_month, *, name):
     slots = [((month - months[0]).days / days,
               ((month + datetime.timedelta(days=32)).replace(day=1) - month).days / days)
              for month in months]
-    bars = [(formats.date_format(month, "YEAR_MONTH_FORMAT"), counts.get(f"{month:%Y-%m}", 0))
+    bars = [(formats.date_format(month, "M Y"), counts.get(f"{month:%Y-%m}", 0))
             for month in months]
     total = sum(counts.values())
     desc = ngettext("%(count)s play from %(first)s to %(last)s; the most in a month: %(most)s.",

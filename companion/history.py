@@ -168,7 +168,8 @@ def player_detail(request, pk):
     context = {"player": player, "stats": figures, "games": games, "recent": recent,
                "win_percent": round(100 * figures["win_rate"]),
                "chart": charts.player_results(figures["history"], player_name=player.name),
-               **_when(play_figures.player_figures(player=player), name=player.name)}
+               **_when(play_figures.player_figures(player=player), name=player.name),
+               "by_count_wins": True}
     return render(request, "companion/history/player.html", context)
 
 
