@@ -12,7 +12,7 @@ from django.utils.translation import gettext_lazy
 
 from companion import inputs, plugins, stats
 from companion.errors import Invalid, Refused
-from companion.models import Player
+from companion.models import Player, Session
 from companion.services import LOG_WINS, play_log
 
 # Rows shown at once; more fold away under "More players" (the page stays one screen for four).
@@ -92,6 +92,8 @@ def play_new(request):
             error = refusal.message
         else:
             return redirect("history-session", pk=session.pk)
+    elif request.GET.get("game"):  # "Start from its last play", or the game's page
+        post = _last_play_defaults(request.user, request.GET)
     names = post.getlist("name") if post else []
     scores = post.getlist("score") if post else []
     winners = set(post.getlist("winner")) if post else set()
@@ -112,6 +114,40 @@ def play_new(request):
     return render(request, "companion/play_log.html", context, status=400 if error else 200)
 
 
+@login_required
+def play_last(request):
+    """The offer to start from the chosen game's last play (an htmx request of the form), or
+    nothing for a game not played before."""
+    last = _last_play(request.user, request.GET.get("game"))
+    return render(request, "companion/play_log.html#last-play", {
+        "last": {"names": [seat.name for seat in last.seats.all()]} if last else None})
+
+
+def _last_play(owner, typed):
+    """The last finished play of the game typed (by its name, any case), or None."""
+    game, title = typed_game_of(typed)
+    if not (game or title):
+        return None
+    return (Session.objects.filter(owner=owner, game=game or plugins.titled_game().slug,
+                                   title__iexact=title, status=Session.Status.FINISHED)
+            .order_by("-created_at", "-id").prefetch_related("seats").first())
+
+
+def _last_play_defaults(owner, given):
+    """The form's values as `given` (the form sent back by "Start from its last play", or the
+    game's page's link), with the way of winning and the players of the last play of that game
+    (when asked, or when no player is named yet): logging Pandemic again starts from the last
+    Pandemic."""
+    values = given.copy()
+    last = _last_play(owner, given.get("game"))
+    asked = given.get("last") or not any(name.strip() for name in given.getlist("name"))
+    if last is not None and asked:
+        values["win"] = last.win
+        values.setlist("name", [seat.name for seat in last.seats.all()])
+    return values
+
+
 urlpatterns = [
     path("plays/new/", play_new, name="play-log"),
+    path("plays/new/last/", play_last, name="play-log-last"),
 ]

@@ -1,8 +1,11 @@
 """Acceptance 2 of issue 13: logging a four-player play after the fact takes one screen of a
-360 x 740 phone, and the taps are counted (each fill, choice and click is one)."""
+360 x 740 phone, and the taps are counted (each fill, choice and click is one); a game played
+before is logged again from its last play (issue 53)."""
 
 import pytest
+from playwright.sync_api import expect
 
+from companion import services
 from companion.models import Result, Session
 from tests.e2e.conftest import no_sideways_scroll
 
@@ -74,3 +77,19 @@ def test_in_spanish_the_form_still_takes_one_screen(host_phone):
     assert page.locator("header.top").bounding_box()["height"] <= 48
     assert page.evaluate("document.documentElement.scrollHeight") <= SCREEN["height"]
     assert no_sideways_scroll(page)
+
+
+def test_a_game_played_before_is_logged_again_from_its_last_play(host_phone, alice):
+    services.play_log(owner=alice, title="Pandemic", win="coop",
+                      players=[{"name": "Ana", "winner": False}, {"name": "Ben", "winner": False},
+                               {"name": "Cy", "winner": False}])
+    page = host_phone()
+    page.goto("/plays/new/")
+    page.get_by_label("Game", exact=True).fill("Pandemic")
+    page.get_by_label("Minutes").focus()  # the game field's change
+    offer = page.locator("#log-last button")
+    expect(offer).to_have_text("Start from its last play: Ana, Ben, Cy")
+    offer.click()
+    expect(page.get_by_label("Player 3", exact=True)).to_have_value("Cy")
+    expect(page.get_by_label("Won by")).to_have_value("coop")
+    expect(page.get_by_label("Game", exact=True)).to_have_value("Pandemic")
