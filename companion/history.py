@@ -89,8 +89,13 @@ def history(request):
                # its named games are listed instead.
                "games_with_figures": [game for game in games if game.title is None],
                "player": player, "since": since, "until": until, "location": location,
-               "locations": stats.locations(owner=request.user), "query": query.urlencode()}
+               "locations": stats.locations(owner=request.user), "query": query.urlencode(),
+               "time_played": _time(play_figures.minutes_played(sessions=sessions))}
     return render(request, _partial(request, "companion/history/list.html", "results"), context)
+
+
+def _time(minutes):
+    return stats.length_text(60 * minutes) if minutes else None
 
 
 TIMELINE_PAGE = 100
@@ -178,8 +183,8 @@ def _when(figures, *, name):
     coop = figures["coop"]
     return {
         "figures": figures,
-        "time_played": stats.length_text(60 * figures["minutes_played"])
-        if figures["minutes_played"] else None,
+        "time_played": _time(figures["minutes_played"]),
+        "by_year": play_figures.by_year(figures["by_month"]),
         "first_played": _date(figures["first_played"]),
         "last_played": _date(figures["last_played"]),
         "coop_percent": round(100 * coop["won"] / coop["plays"]) if coop else None,

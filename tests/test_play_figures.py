@@ -123,3 +123,16 @@ def test_the_api_gives_the_figures_and_the_schema_names_them(plays, alice, as_al
         assert {"by_month", "minutes_played", "first_played", "last_played",
                 "by_player_count", "coop"} <= set(schema[name]["properties"])
     assert set(schema["Versus"]["properties"]) == {"players", "rows"}
+
+
+def test_the_history_says_the_time_played_and_the_pages_the_plays_by_year(plays, alice):
+    from tests.views.helpers import browser_for
+
+    client = browser_for(alice)
+    # 45 + 30 + 40 + 15 minutes: the play of unknown length counts for nothing.
+    assert "5 games · 2 h 10 min played" in client.get("/history/").content.decode()
+    filtered = client.get("/history/?game=pad:Azul").content.decode()
+    assert "2 games · 1 h 10 min played" in filtered
+    ana = Player.objects.get(owner=alice, name="Ana")
+    page = client.get(f"/history/players/{ana.pk}/").content.decode()
+    assert "By year: 2025, 1 play; 2026, 4 plays." in page
