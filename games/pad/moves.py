@@ -14,6 +14,7 @@ from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from companion import inputs
 from games.pad import rules
 
 _WHOLE = re.compile(r"[+-]?[0-9]{1,7}")
@@ -22,11 +23,13 @@ _WHOLE = re.compile(r"[+-]?[0-9]{1,7}")
 @extend_schema_field({"type": "integer", "minimum": -rules.MAX_POINTS,
                       "maximum": rules.MAX_POINTS, "example": -3})
 class PointsField(serializers.Field):
-    """A whole number of points, either sign: 12, -3, "−3" from a phone's keyboard."""
+    """A whole number of points, either sign: 12, -3, "−3" from a phone's keyboard, or a sum of
+    them as a paper pad is kept ("12+7": 19)."""
 
     default_error_messages = {
         # Said in the request's language when refused (DRF fills the {fields}).
-        "invalid": _("Points are a whole number such as 12 or -3 (no halves), not {value}."),
+        "invalid": _("Points are a whole number such as 12 or -3, or a sum such as 12+7 (no "
+                     "halves), not {value}."),
         "range": _("Points are at most {max} either way."),
     }
 
@@ -46,9 +49,13 @@ class PointsField(serializers.Field):
             data = int(data)
         if isinstance(data, str):
             text = data.strip().replace("\u2212", "-")
-            if not _WHOLE.fullmatch(text):
-                self.fail("invalid", value=repr(data[:20]))
-            data = int(text)
+            if _WHOLE.fullmatch(text):
+                data = int(text)
+            else:  # a sum as a paper pad is kept: "12+7" is 19
+                try:
+                    data = inputs.score_sum(text)
+                except ValueError:
+                    self.fail("invalid", value=repr(data[:20]))
         if not isinstance(data, int):
             self.fail("invalid", value=repr(str(data)[:20]))
         if abs(data) > rules.MAX_POINTS:

@@ -130,3 +130,23 @@ def test_a_guests_phone_enters_its_own_score_not_a_round_for_every_seat(alice):
     assert answer.status_code == 201, answer.json()
     session.refresh_from_db()
     assert session.version == 1 and session.state["seats"][2]["scores"] == [5]
+
+
+def test_points_typed_as_a_sum_count_as_their_total(alice):
+    """A paper pad's way (issue 52, point 8): "12+7" is 19, in a seat's score and a round."""
+    from tests.conftest import api_client
+    from tests.factories import session_for
+
+    session = session_for(alice, game="pad", players=["Ana", "Ben"], options={"game": "Hearts"})
+    host = api_client(user=alice)
+    answer = host.post(f"/api/sessions/{session.pk}/moves/",
+                       {"type": "score", "seat": 0, "points": "12+7"}, format="json")
+    assert answer.status_code == 201, answer.json()
+    answer = host.post(f"/api/sessions/{session.pk}/moves/",
+                       {"type": "score", "seat": 1, "points": "20 - 3 + 1"}, format="json")
+    assert answer.status_code == 201, answer.json()
+    totals = {row["name"]: row["score"] for row in answer.json()["session"]["standings"]}
+    assert totals == {"Ana": 19, "Ben": 18}
+    refused = host.post(f"/api/sessions/{session.pk}/moves/",
+                        {"type": "score", "seat": 0, "points": "2*3"}, format="json")
+    assert refused.status_code == 400 and "a sum such as 12+7" in refused.json()["detail"]

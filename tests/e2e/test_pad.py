@@ -174,3 +174,26 @@ def test_a_round_refused_because_a_phone_saved_its_own_comes_back_with_each_seat
     expect(ana.locator("#log")).to_contain_text("Ana +14")
     assert [row["scores"] for row in Session.objects.get(pk=session.pk).state["seats"]] \
         == [[14], [21], [7]]
+
+
+def test_counting_on_with_steppers_and_a_typed_sum(host_phone, alice):
+    """Steppers of -5, -1, +1, +5 beside each points field, and a sum typed as on paper
+    (issue 52, point 8)."""
+    session = session_for(alice, game="pad", players=["Ana", "Ben"],
+                          options={"game": "Hearts", "win": "high"})
+    page = host_phone()
+    page.goto(f"/s/{session.pk}/")
+    form = page.locator("#pad-round")
+    ana = form.locator(".pad-input").filter(has=page.locator("#pad-score-0"))
+    for step in ("+5", "+5", "+1", "−1", "+1"):
+        ana.get_by_role("button", name=step, exact=True).click()
+    expect(form.locator("#pad-score-0")).to_have_value("11")
+    form.locator("#pad-score-1").fill("12+7")
+    form.locator(".pad-input").filter(has=page.locator("#pad-score-1")) \
+        .get_by_role("button", name="+1", exact=True).click()
+    expect(form.locator("#pad-score-1")).to_have_value("20")
+    form.locator("#pad-score-1").fill("12+7")
+    form.get_by_role("button", name="Save round 1").click()
+    expect(page.locator("#pad-table tfoot .pad-totals")).to_contain_text("11")
+    expect(page.locator("#pad-table tfoot .pad-totals")).to_contain_text("19")
+    assert no_sideways_scroll(page)
