@@ -470,8 +470,10 @@ def standings(state: Mapping[str, Any]) -> list[dict[str, Any]]:
         for row in rows:
             row["score"] = sign * ranked[row["seat"]]
         rank_by_score(rows)
+        # The number beside a name is the one its place is decided by (a round half entered is
+        # in the pad's table, under its own "Total"; rank_rule says which rounds count).
         for row in rows:
-            row["score"] = side[row["seat"]]
+            row["score"] = ranked[row["seat"]]
     elif win == "coop":
         for row in rows:
             row.update(rank=1, winner=state["outcome"] == "won")
@@ -575,8 +577,20 @@ OPTION_FIELDS = (
 
 
 def rank_rule(state: Mapping[str, Any]) -> Text:
-    """How the places are decided, in words, for the scoreboard."""
-    return RANK_RULES[state["win"]]
+    """How the places are decided, in words, for the scoreboard; while a round is half entered,
+    which rounds its points count."""
+    rule = RANK_RULES[state["win"]]
+    done = rounds_complete(state)
+    if state["win"] in ("high", "low") and not state["over"] \
+            and any(len(seat["scores"]) > done for seat in state["seats"]):
+        counted = (n_("The points count round {rounds}, which every seat has finished; the "
+                      "round in play is in the totals below.",
+                      "The points count the {rounds} rounds every seat has finished; the round "
+                      "in play is in the totals below.", done, rounds=done) if done
+                   else _("No round is finished by every seat yet: the points count none; the "
+                          "round in play is in the totals below."))
+        return joined(" ", [rule, counted])
+    return rule
 
 
 def now(state: Mapping[str, Any]) -> Text | None:

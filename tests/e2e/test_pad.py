@@ -4,6 +4,7 @@ a game without points with two winners named, the end of a game on two phones, a
 players in teams."""
 
 import os
+import re
 
 import pytest
 from playwright.sync_api import expect
@@ -197,3 +198,22 @@ def test_counting_on_with_steppers_and_a_typed_sum(host_phone, alice):
     expect(page.locator("#pad-table tfoot .pad-totals")).to_contain_text("11")
     expect(page.locator("#pad-table tfoot .pad-totals")).to_contain_text("19")
     assert no_sideways_scroll(page)
+
+
+def test_a_half_entered_round_keeps_places_and_points_in_step(host_phone, alice):
+    """Issue 52, point 11: the scoreboard's number beside each name is the one its place is
+    decided by; the round in play is in the pad's totals, and the caption says so."""
+    session = session_for(alice, game="pad", players=["Ana", "Bea", "Dani", "Eva"],
+                          options={"game": "Hearts", "win": "high"})
+    page = host_phone()
+    page.goto(f"/s/{session.pk}/")
+    save_round(page, 1, [10, 20, 8, 15])
+    save_round(page, 2, [2, 10, 10, 10])
+    save_round(page, 3, [20, 8, None, 6])
+    board = page.locator("#scoreboard tbody tr")
+    expect(board).to_have_text([re.compile(rf"^{rank}\s*{name}\D*{points}$") for rank, name, points
+                                in ((1, "Bea", 30), (2, "Eva", 25), (3, "Dani", 18),
+                                    (4, "Ana", 12))])
+    expect(page.locator("#scoreboard caption")).to_contain_text(
+        "count the 2 rounds every seat has finished")
+    expect(page.locator("#pad-table .pad-totals")).to_contain_text("38")

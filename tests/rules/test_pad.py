@@ -256,3 +256,39 @@ def test_after_the_end_the_pads_table_marks_the_winner_not_a_leader():
     assert playing["Ben"]["leader"] and not playing["Ben"]["winner"]
     over = {seat["name"]: seat for seat in panel.pad_table(act(state, "end"))["seats"]}
     assert over["Ben"]["winner"] and not over["Ben"]["leader"]
+
+
+# --- the places and their points (issue 52, point 11) ---------------------------------------------
+
+def test_a_half_entered_round_shows_the_points_the_places_are_decided_by():
+    """Two rounds every seat finished, a third half entered: the number beside each name is its
+    total of the two, in the order of the places; the caption says which rounds count."""
+    state = new(["Ana", "Bea", "Dani", "Eva"])
+    state = act(state, "round", scores=[10, 20, 8, 15])
+    state = act(state, "round", scores=[2, 10, 10, 10])
+    state = act(state, "round", scores=[20, 8, None, 6])
+    rows = standings_of(GAME, state)
+    assert [(row["rank"], row["name"], row["score"]) for row in rows] == [
+        (1, "Bea", 30), (2, "Eva", 25), (3, "Dani", 18), (4, "Ana", 12)]
+    assert {row["name"]: row["details"]["total"] for row in rows} == {
+        "Ana": 32, "Bea": 38, "Dani": 18, "Eva": 31}  # the pad's own totals, round 3 in them
+    assert "count the 2 rounds every seat has finished" in \
+        GAME.rank_rule(state).say(lambda text: text, lambda one, many, n: one if n == 1 else many,
+                                  str)
+
+
+@given(st.lists(st.lists(st.integers(-50, 50), min_size=3, max_size=3), min_size=1, max_size=5),
+       st.integers(0, 2))
+@settings(max_examples=60, deadline=None)
+def test_places_and_points_never_contradict_each_other(rounds, entered):
+    """Whatever was entered, a better place never shows fewer points (highest wins)."""
+    state = new(["Ana", "Ben", "Cy"])
+    for points in rounds:
+        state = act(state, "round", scores=points)
+    if entered:
+        state = act(state, "round", scores=[5] * entered + [None] * (3 - entered))
+    rows = standings_of(GAME, state)
+    for better, worse in zip(rows, rows[1:], strict=False):
+        assert better["rank"] <= worse["rank"]
+        assert (better["score"] >= worse["score"]) and \
+            (better["rank"] < worse["rank"]) == (better["score"] > worse["score"])
