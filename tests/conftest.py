@@ -19,15 +19,6 @@ def pytest_configure(config):
     _quick_flush()
 
 
-# The longest test runs first: started last, it alone would hold the suite's end (a worker left
-# with its minute while the others are done), started first, the rest fill the time beside it.
-FIRST = ("tests/e2e/test_big_import.py",)
-
-
-def pytest_collection_modifyitems(items):
-    items.sort(key=lambda item: not item.nodeid.startswith(FIRST))
-
-
 # What a flush between transactional tests leaves in place: what the migrations made for every
 # test alike and no test writes.
 KEPT_TABLES = {"django_migrations", "django_content_type", "auth_permission"}
