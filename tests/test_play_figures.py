@@ -136,3 +136,14 @@ def test_the_history_says_the_time_played_and_the_pages_the_plays_by_year(plays,
     ana = Player.objects.get(owner=alice, name="Ana")
     page = client.get(f"/history/players/{ana.pk}/").content.decode()
     assert "By year: 2025, 1 play; 2026, 4 plays." in page
+
+
+def test_the_players_page_shows_who_finishes_ahead_once(plays, alice):
+    from tests.views.helpers import browser_for
+
+    html = browser_for(alice).get("/players/").content.decode()
+    assert html.count('id="versus"') == 1
+    assert "<title>Players" in html and "</section>" not in html.split("</title>")[0]
+    table = play_figures.versus(owner=alice)
+    ana_cy = table["rows"][0][2]  # Ana against Cy: ahead in 2 of their 3 games together
+    assert ana_cy == {"together": 3, "ahead": 2} and "2 of 3" in html
