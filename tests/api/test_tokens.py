@@ -10,6 +10,7 @@ from rest_framework.test import APIClient
 
 from companion import services
 from tests.factories import session_for
+from tests.views.helpers import off_the_loop
 
 ENDED = ("This token does not work: it was signed out, ended from the list of devices, or went "
          "unused too long. Sign in again for a new one.")
@@ -91,7 +92,7 @@ def test_an_ended_token_opens_no_event_stream(alice):
     game = session_for(alice)
     phone = signed_in()
     assert phone.post("/api/auth/logout/").status_code == 204
-    assert phone.get(f"/api/sessions/{game.pk}/events/").status_code == 404
+    assert off_the_loop(lambda: phone.get(f"/api/sessions/{game.pk}/events/")).status_code == 404
 
 
 def test_signing_out_needs_a_token(alice):
