@@ -39,10 +39,10 @@ BACKUP_MAX_BYTES = 20 * 1024 * 1024
 BACKUP_MOST = {"plays": 50_000, "games": 20_000, "players": 20_000, "locations": 20_000}
 # The most players a play may name: no table seats more.
 PLAY_SEATS_MOST = 100
-# The most expansions a play may name, and the length kept of a board's or a team's name.
+# The most expansions a play may name, and the length kept of a board's, a team's or an
+# expansion's name (services.play_log checks what it is given against the same).
 PLAY_EXPANSIONS_MOST = 100
-BOARD_LENGTH = 60
-TEAM_LENGTH = 40
+KEPT_NAME_LENGTH = 60
 DATE_FORMAT = "%Y-%m-%d %H:%M:%S"
 
 
@@ -158,7 +158,7 @@ def _read_play(play, number, backup):
                       "anonymous": player.get("isAnonymous") is True,
                       "winner": entry.get("winner") is True,
                       "rank": rank if is_int(rank) and rank > 0 else None,
-                      "team": str(team).strip()[:TEAM_LENGTH]
+                      "team": str(team).strip()[:KEPT_NAME_LENGTH]
                       if isinstance(team, str) or is_int(team) else "",
                       "order": entry.get("seatOrder") if is_int(entry.get("seatOrder")) else 0})
     seats.sort(key=lambda seat: seat["order"])  # stable: the file's order where none is given
@@ -178,7 +178,7 @@ def _read_play(play, number, backup):
             else None,
             "location": location["name"] if location else "",
             "note": comments if isinstance(comments, str) else "",
-            "board": board.strip()[:BOARD_LENGTH] if isinstance(board, str) else "",
+            "board": board.strip()[:KEPT_NAME_LENGTH] if isinstance(board, str) else "",
             "expansions": _expansions(play, label, backup),
             "ignored": play.get("ignored") is True, "seats": seats}
 
@@ -195,7 +195,7 @@ def _expansions(play, label, backup):
     for entry in listed:
         game = _by_ref(backup["games"], entry.get("gameRefId")) \
             if isinstance(entry, dict) else None
-        name = game["name"].strip()[:60] if game else ""
+        name = game["name"].strip()[:KEPT_NAME_LENGTH] if game else ""
         if name and name not in names:
             names.append(name)
     return names

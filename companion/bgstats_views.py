@@ -73,7 +73,8 @@ def confirm(request, upload):
         for person in people:
             chosen = inputs.whole_number(request.POST.get(f"player-{person['id']}", ""))
             matches[person["id"]] = chosen if chosen in roster else None
-        job = services.bgstats_import_start(owner=request.user, backup=raw, matches=matches)
+        job = services.bgstats_import_start(owner=request.user, backup=raw, matches=matches,
+                                            read=backup)
         services.backup_upload_delete(owner=request.user, pk=upload)
         return HttpResponseRedirect(reverse("bgstats-progress", args=[job.pk]))
     games = {}

@@ -300,6 +300,11 @@ def player_results(history, *, player_name, last=60):
                       label_y=_("Win rate (%)"), most=100)
 
 
+def _next_month(day):
+    """The first day of the month after `day`'s."""
+    return (day.replace(day=1) + datetime.timedelta(days=32)).replace(day=1)
+
+
 def plays_by_month(by_month, *, name):
     """Plays in each month from the first to the last (play_figures' by_month: [{"month":
     "2026-09", "plays"}]), as bars placed by time: a month with no play is a gap."""
@@ -312,11 +317,9 @@ def plays_by_month(by_month, *, name):
     months = []
     while first <= last:
         months.append(first)
-        first = (first + datetime.timedelta(days=32)).replace(day=1)
-    end = (months[-1] + datetime.timedelta(days=32)).replace(day=1)
-    days = (end - months[0]).days
-    slots = [((month - months[0]).days / days,
-              ((month + datetime.timedelta(days=32)).replace(day=1) - month).days / days)
+        first = _next_month(first)
+    days = (_next_month(months[-1]) - months[0]).days
+    slots = [((month - months[0]).days / days, (_next_month(month) - month).days / days)
              for month in months]
     bars = [(formats.date_format(month, "M Y"), counts.get(f"{month:%Y-%m}", 0))
             for month in months]

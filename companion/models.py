@@ -125,6 +125,29 @@ class Session(models.Model):
         return win if win in Session.WINS else "high"
 
     @staticmethod
+    def coop_q(prefix=""):
+        """The sessions whose win_of is "coop", as a filter (`prefix` "session__" reads them
+        through a Result): win_of's rule, for a query."""
+        logged = models.Q(**{f"{prefix}logged": True, f"{prefix}state__logged__win": "coop"})
+        live = models.Q(**{f"{prefix}logged": False, f"{prefix}options__win": "coop"}) \
+            & ~models.Q(**{f"{prefix}title": ""})
+        return logged | live
+
+    @staticmethod
+    def length_of(prefix=""):
+        """A session's length (finished_at - created_at) as an expression; `prefix` as coop_q."""
+        return models.ExpressionWrapper(
+            models.F(f"{prefix}finished_at") - models.F(f"{prefix}created_at"),
+            output_field=models.DurationField())
+
+    @staticmethod
+    def timed_q(prefix=""):
+        """The sessions that kept their length: a play logged without one finished as it
+        began."""
+        return ~models.Q(**{f"{prefix}logged": True,
+                            f"{prefix}finished_at": models.F(f"{prefix}created_at")})
+
+    @staticmethod
     def typed_code(text):
         """A join code as a person types or reads it out: the spaces and dashes they put in it
         ("u69 ytt", "U69-YTT") left out, in capitals."""

@@ -9,10 +9,7 @@ that game. Each function is a fixed number of grouped queries, whatever the numb
 from django.db import connection
 from django.db.models import (
     Count,
-    DurationField,
     Exists,
-    ExpressionWrapper,
-    F,
     Max,
     Min,
     OuterRef,
@@ -23,20 +20,6 @@ from django.db.models import (
 from django.db.models.functions import TruncMonth
 
 from companion.models import Player, Result, Session
-
-
-def coop_q(prefix=""):
-    """Sessions won or lost by the whole table (Session.win == "coop"), as a filter; `prefix`
-    "session__" reads them through a Result."""
-    logged = Q(**{f"{prefix}logged": True, f"{prefix}state__logged__win": "coop"})
-    live = Q(**{f"{prefix}logged": False, f"{prefix}options__win": "coop"}) \
-        & ~Q(**{f"{prefix}title": ""})
-    return logged | live
-
-
-def _timed(prefix=""):
-    """Sessions that kept their length: a play logged without one finished as it began."""
-    return ~Q(**{f"{prefix}logged": True, f"{prefix}finished_at": F(f"{prefix}created_at")})
 
 
 def _seated(session):
@@ -57,13 +40,11 @@ def player_figures(*, player):
     months = (results.annotate(month=TruncMonth("session__created_at")).values("month")
               .annotate(plays=Count("id"), wins=Count("id", filter=Q(winner=True)))
               .order_by("month"))
-    length = ExpressionWrapper(F("finished_at") - F("session__created_at"),
-                               output_field=DurationField())
+    coop = Session.coop_q("session__")
     totals = results.aggregate(
-        played=Sum(length, filter=_timed("session__")),
+        played=Sum(Session.length_of("session__"), filter=Session.timed_q("session__")),
         first=Min("session__created_at"), last=Max("session__created_at"),
-        coop=Count("id", filter=coop_q("session__")),
-        coop_won=Count("id", filter=coop_q("session__") & Q(winner=True)))
+        coop=Count("id", filter=coop), coop_won=Count("id", filter=coop & Q(winner=True)))
     seats = (results.annotate(seated=_seated("session")).values("seated")
              .annotate(plays=Count("id"), wins=Count("id", filter=Q(winner=True)))
              .order_by("seated"))
@@ -80,11 +61,11 @@ def game_figures(*, owner, game, title=""):
                                       status=Session.Status.FINISHED)
     months = (sessions.annotate(month=TruncMonth("created_at")).values("month")
               .annotate(plays=Count("id")).order_by("month"))
-    length = ExpressionWrapper(F("finished_at") - F("created_at"), output_field=DurationField())
     won = Exists(Result.objects.filter(session=OuterRef("pk"), winner=True))
     totals = sessions.aggregate(
-        played=Sum(length, filter=_timed()), first=Min("created_at"), last=Max("created_at"),
-        coop=Count("id", filter=coop_q()), coop_won=Count("id", filter=coop_q() & won))
+        played=Sum(Session.length_of(), filter=Session.timed_q()), first=Min("created_at"),
+        last=Max("created_at"), coop=Count("id", filter=Session.coop_q()),
+        coop_won=Count("id", filter=Session.coop_q() & won))
     seats = (sessions.annotate(seated=_seated("pk")).values("seated")
              .annotate(plays=Count("id"), wins=Count("id", filter=won))
              .order_by("seated"))
@@ -109,9 +90,8 @@ def _figures(*, months, totals, seats):
 def minutes_played(*, sessions):
     """The minutes `sessions` (a queryset of a host's) took, of those finished that kept their
     length: one query."""
-    length = ExpressionWrapper(F("finished_at") - F("created_at"), output_field=DurationField())
-    played = sessions.filter(_timed(), status=Session.Status.FINISHED).aggregate(
-        played=Sum(length))["played"]
+    played = sessions.filter(Session.timed_q(), status=Session.Status.FINISHED).aggregate(
+        played=Sum(Session.length_of()))["played"]
     return round(played.total_seconds() / 60) if played is not None else 0
 
 

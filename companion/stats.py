@@ -14,10 +14,7 @@ from django.db import connection
 from django.db.models import (
     Avg,
     Count,
-    DurationField,
     Exists,
-    ExpressionWrapper,
-    F,
     Max,
     Min,
     OuterRef,
@@ -350,9 +347,7 @@ def game_stats(*, owner, game, title="", records=RECORDS):
 def _game_figures(owner, game, title, records, results):
     sessions = Session.objects.filter(owner=owner, game=game, title=title,
                                       status=Session.Status.FINISHED)
-    length = ExpressionWrapper(F("finished_at") - F("created_at"), output_field=DurationField())
-    # A play logged with no length given has none to count (it finished as it began).
-    timed = ~Q(logged=True, finished_at=F("created_at"))
+    length, timed = Session.length_of(), Session.timed_q()
     totals = sessions.aggregate(plays=Count("id"), average=Avg(length, filter=timed),
                                 shortest=Min(length, filter=timed),
                                 longest=Max(length, filter=timed),

@@ -132,15 +132,16 @@ def written_delete(*, owner, written):
         Player.objects.filter(owner=owner, pk__in=written.get("players") or []).delete()
 
 
-def bgstats_import_start(*, owner, backup, matches=None, queue=True):
+def bgstats_import_start(*, owner, backup, matches=None, queue=True, read=None):
     """An import of `backup` (the file's bytes) for `owner`, queued for the worker (or, with
     `queue` False, for the caller to run: manage.py import_bgstats); `matches` {backup player id:
-    roster player id or None}, or None to match players to the roster by name. Invalid when the
-    file is not a backup. The task is queued in the job's transaction: the worker finds it only
+    roster player id or None}, or None to match players to the roster by name; `read`: the
+    backup as read_backup read it, when the caller has read it already. Invalid when the file is
+    not a backup. The task is queued in the job's transaction: the worker finds it only
     once the job is there."""
     from companion.tasks import bgstats_import_task
 
-    read = bgstats_backup.read_backup(backup)
+    read = read or bgstats_backup.read_backup(backup)
     total = len(read["plays"]) + len(read["refused"])
     with transaction.atomic():
         job = BackupImport.objects.create(

@@ -8,6 +8,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from companion import engine, inputs, plugins, stats
+from companion.bgstats_backup import KEPT_NAME_LENGTH, PLAY_EXPANSIONS_MOST
 from companion.errors import (
     Invalid,
 )
@@ -21,9 +22,6 @@ LOG_MINUTES_MAX = 24 * 60
 # statistics and a date BG Stats cannot read in the share link).
 EARLIEST_PLAY = datetime.datetime(1900, 1, 1, tzinfo=datetime.UTC)
 LOG_NOTE_MAX = 1000
-# What a play brought from BG Stats keeps beyond a logged play's own fields (play_log's `kept`).
-KEPT_TEXT_MAX = 60
-KEPT_EXPANSIONS_MAX = 100
 LOG_NUMBER_MAX = 1e9  # a score or a length past it is a slip of the keyboard
 
 
@@ -275,19 +273,20 @@ def _logged_minutes(minutes):
 
 
 def _logged_kept(kept):
-    """What a BG Stats play keeps beyond a logged play's fields, checked: {"board",
-    "expansions", "bgg_id"}, each left out when empty."""
+    """What a BG Stats play keeps beyond a logged play's fields, checked against the bounds the
+    backup's reader keeps them to: {"board", "expansions", "bgg_id"}, each left out when
+    empty."""
     if not kept:
         return {}
     board = inputs.text(kept.get("board") or "", field="board", label=_("The board"),
-                        max_length=KEPT_TEXT_MAX)
+                        max_length=KEPT_NAME_LENGTH)
     expansions = kept.get("expansions") or []
-    if not isinstance(expansions, list) or len(expansions) > KEPT_EXPANSIONS_MAX:
+    if not isinstance(expansions, list) or len(expansions) > PLAY_EXPANSIONS_MOST:
         message = _("The expansions are a list of at most %(most)s names.") % {
-            "most": KEPT_EXPANSIONS_MAX}
+            "most": PLAY_EXPANSIONS_MOST}
         raise Invalid(message, fields={"expansions": [message]})
     expansions = [inputs.text(name, field="expansions", label=_("An expansion"),
-                              max_length=KEPT_TEXT_MAX) for name in expansions]
+                              max_length=KEPT_NAME_LENGTH) for name in expansions]
     bgg_id = kept.get("bgg_id")
     return {key: value for key, value in (("board", board), ("expansions", expansions),
                                           ("bgg_id", bgg_id if engine.is_int(bgg_id) else None))
@@ -315,7 +314,7 @@ def _logged_players(players, *, rules):
             raise Invalid(message, fields={"players": [message]})
         winners.append(winner)
         teams.append(inputs.text(entry.get("team") or "", field="players", label=_("A team"),
-                                 max_length=KEPT_TEXT_MAX))
+                                 max_length=KEPT_NAME_LENGTH))
         seats.append({key: entry[key] for key in ("name", "player", "anonymous")
                       if key in entry})
     return seats, scores, winners, teams

@@ -105,8 +105,6 @@ def table_context(request, session, actor, *, refusal=None, confirm=None):
         "seat_moves": _seat_moves(session, actor),
         "join_url": public_base(request) + reverse("join-code", args=[session.code]),
         "board_url": public_base(request) + reverse("board", args=[session.board_key]),
-        "guest_seat": None if actor is None or actor.is_host or actor.seat is None
-        else next((seat.name for seat in session.seats.all() if seat.index == actor.seat), None),
     })
     return context
 
