@@ -85,11 +85,14 @@ def _seat_moves(session, actor):
 
 
 def _invite(session, actor):
-    """The host's invite bar (and the board's join code) while seats are free: which ones."""
+    """The host's invite while the game is on: a card while seats are free (which ones), folded
+    to the code once every seat has its phone. The board shows it while seats are free."""
     if actor is not None and not actor.is_host:
         return None
     free = free_seats(session)
-    return {"free": free} if free else None
+    if actor is None and not free or session.is_finished or session.logged:
+        return None
+    return {"free": free}
 
 
 def table_context(request, session, actor, *, refusal=None, confirm=None):

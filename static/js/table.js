@@ -83,8 +83,15 @@
     var kept = Array.prototype.filter.call(section.querySelectorAll(REFUSAL), function (refusal) {
       return !refusal.closest("form");
     }).map(function (refusal) { return placeOf(refusal, section); });
+    // What this phone unfolded (the log's earlier lines, a game's folded part) stays unfolded.
+    var unfolded = Array.prototype.map.call(section.querySelectorAll("details[open][id]"),
+                                            function (details) { return details.id; });
     table.dispatchEvent(new CustomEvent("companion:swapping", { detail: { section: section } }));
     htmx.swap(section, html, { swapStyle: "innerHTML" });
+    unfolded.forEach(function (id) {
+      var details = document.getElementById(id);
+      if (details && section.contains(details)) details.open = true;
+    });
     kept.forEach(function (place) { putBack(place, section); });
     withToken(section);
     forThisPhone(section);

@@ -71,13 +71,13 @@ def test_three_phones_seat_first(host_phone, phone):
     # Set-up: a double tap on a share of the chips, on each phone; its sheet is in view.
     for seat, page in enumerate(phones.values()):
         tap_twice(page, session, page.locator("[data-own]").get_by_role(
-            "button", name="Fencing 4 · 6 ducats"), f"#al-sheet-{seat}")
+            "button", name="Fencing 4 · 6 ducats"), f"#al-seat-{seat}")
     for seat, (name, page) in enumerate(phones.items()):
         page.reload()
         page.wait_for_selector("#table[data-stream=open]", state="attached")
         shot(page, f"{name}-playing")
         shot(page, f"{name}-whole", whole=True)
-        on_first_screen(page, "#scoreboard", "#now", "[data-own]", f"#al-sheet-{seat}")
+        on_first_screen(page, "#scoreboard", "#now", "[data-own]")
         assert no_sideways_scroll(page)
 
     # (b) and (c): every kind of move button, tapped twice; each records one move, and its

@@ -46,6 +46,7 @@ def test_a_phone_whose_seat_the_host_frees_is_asked_for_a_seat_again(phone, host
     assert ben.locator("#table").get_attribute("data-viewer") == "1"
     host = host_phone()
     host.goto(f"/s/{session.pk}/")
+    host.locator("#table-settings > summary").click()  # folded, at the page's foot
     host.locator("#seat-free-choice").select_option(label="Ben")
     host.get_by_role("button", name="Free the seat").click()
     expect(ben.locator("#seat-choice")).to_be_visible()
@@ -64,6 +65,7 @@ def test_a_phone_that_moves_to_its_seat_comes_back_to_the_top_of_the_table(phone
     cy = guest_phone_for(phone, session, "Ben")
     cy.wait_for_selector("html[data-worker=ready]", state="attached")
     cy.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+    cy.locator("#table-settings > summary").click()
     cy.locator("#seat-move-choice").select_option(label="Cy")
     cy.get_by_role("button", name="Change seat").click()
     own = cy.locator("#pad-own")
