@@ -72,7 +72,7 @@ def test_three_phones_seat_first(host_phone, phone):
     for seat, page in enumerate(phones.values()):
         tap_twice(page, session, page.locator("[data-own]").get_by_role(
             "button", name="Fencing 4 · 6 ducats"), f"#al-seat-{seat}")
-    for seat, (name, page) in enumerate(phones.items()):
+    for name, page in phones.items():
         page.reload()
         page.wait_for_selector("#table[data-stream=open]", state="attached")
         shot(page, f"{name}-playing")
