@@ -2,6 +2,7 @@
 
 import datetime
 from collections import ChainMap
+from contextlib import nullcontext
 
 from django.db import transaction
 from django.utils import timezone
@@ -185,7 +186,9 @@ def play_prepare(*, owner, game="", title="", played_at=None, minutes=None, loca
     note = inputs.text(note, field="note", label=_("The note"), max_length=LOG_NOTE_MAX)
     seats, scores, winners, teams = _logged_players(players, rules=rules)
     kept = _logged_kept(kept)
-    with transaction.atomic():
+    # A savepoint only where a new roster player may be made: in an import, most plays name
+    # players found already, and a savepoint is two round trips to the database.
+    with transaction.atomic() if _may_add_players(seats, lookups) else nullcontext():
         seated = seat_players(owner=owner, players=seats, rules=rules, known=lookups)
         names = [name for name, _player in seated]
         rows = (marked_standings(names=names, scores=scores, winners=winners, win=win,
@@ -202,6 +205,13 @@ def play_prepare(*, owner, game="", title="", played_at=None, minutes=None, loca
     if known is not None:
         known.update(learned)
     return play
+
+
+def _may_add_players(seats, lookups):
+    """Whether seating `seats` (as _logged_players gives them) may add a roster player: unless
+    every one is found already (by id or by exact name) or is nobody's (anonymous)."""
+    return not all(seat.get("anonymous") is True or ("id", seat.get("player")) in lookups
+                   or ("name", seat.get("name")) in lookups for seat in seats)
 
 
 def plays_write(*, plays):
