@@ -58,6 +58,12 @@ def fragment_context(session, actor, *, posted=None, refusal=None, panel=True, m
     standings = session_standings(session, rules)
     if session.logged:  # a play entered afterwards: its final standings, and no panel to play
         panel = False
+    seats = list(session.seats.all())
+    # Each seat's colour where its name is: the scoreboard's rows and the log's lines.
+    colours = {seat.index: seat for seat in seats}
+    standings = [{**row, "dot": colours.get(row["seat"])} for row in standings]
+    for move in moves:
+        move.dot = colours.get(move.seat)
     winner_names = [row["name"] for row in standings if row["winner"]]
     # A leader is marked once someone is ahead: not while every seat shares the first place.
     leader_marked = any(row["rank"] > 1 for row in standings)
@@ -74,7 +80,8 @@ def fragment_context(session, actor, *, posted=None, refusal=None, panel=True, m
         "can_play": actor is not None,
         "is_host": is_host,
         "viewer": viewer,
-        "seats": list(session.seats.all()),
+        "seats": seats,
+        "own_seat": colours.get(viewer),
         "refusal": refusal,
         "now_line": rules.now(state) if rules.now else None,
         "rank_rule": engine.rank_rule_of(rules, state),

@@ -10,6 +10,7 @@ from django.utils.functional import cached_property
 from django.utils.translation import gettext_lazy as _
 
 from companion import engine, plugins
+from companion.colours import HEXES, colour_index
 
 # No 0/O, 1/I/L: a code is read aloud across a table and typed on a phone.
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
@@ -179,6 +180,8 @@ class Seat(models.Model):
     name = models.CharField(max_length=60)
     player = models.ForeignKey(Player, on_delete=models.SET_NULL, null=True, blank=True,
                                related_name="seats")
+    # Its colour's hex (companion.colours.PALETTE); seats of before colours have the default.
+    colour = models.CharField(max_length=7, blank=True, default="")
 
     class Meta:
         ordering = ["index"]
@@ -188,6 +191,15 @@ class Seat(models.Model):
 
     def __str__(self):
         return self.name
+
+    @property
+    def shown_colour(self):
+        """Its colour, or for a seat of before colours the one the palette gives its place."""
+        return self.colour or HEXES[self.index % len(HEXES)]
+
+    @property
+    def colour_class(self):
+        return f"seat-colour-{colour_index(self.shown_colour)}"
 
 
 class Guest(models.Model):

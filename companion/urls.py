@@ -20,6 +20,7 @@ urlpatterns = [
     path("s/<int:pk>/undo/", views.undo, name="undo"),
     path("s/<int:pk>/seat/", views.seat_claim, name="seat-claim"),
     path("s/<int:pk>/seat-free/", views.seat_free, name="seat-free"),
+    path("s/<int:pk>/colour/", views.seat_colour, name="seat-colour"),
     path("s/<int:pk>/redo/", views.redo, name="redo"),
     path("s/<int:pk>/rematch/", views.rematch, name="rematch"),
     path("s/<int:pk>/next/", views.follow, name="follow"),

@@ -6,6 +6,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from companion import bgstats, plugins, stats
+from companion.colours import HEXES
 from companion.language import said_deep, say
 from companion.models import Move, Player, Session
 
@@ -14,6 +15,13 @@ class SeatSerializer(serializers.Serializer):
     index = serializers.IntegerField()
     name = serializers.CharField()
     player = serializers.IntegerField(source="player_id", allow_null=True)
+    colour = serializers.ChoiceField(
+        choices=HEXES, source="shown_colour",
+        help_text="The seat's colour (a colour-blind-safe palette), shown with its initial.")
+
+
+class SeatColourSerializer(serializers.Serializer):
+    colour = serializers.ChoiceField(choices=HEXES, help_text="One of the palette's colours.")
 
 
 class StandingSerializer(serializers.Serializer):
@@ -110,8 +118,8 @@ def session_data(session, *, viewer=None):
         "options": session.options,
         "created_at": _DATETIME.to_representation(session.created_at),
         "finished_at": _DATETIME.to_representation(session.finished_at),
-        "seats": [{"index": seat.index, "name": seat.name, "player": seat.player_id}
-                  for seat in session.seats.all()],
+        "seats": [{"index": seat.index, "name": seat.name, "player": seat.player_id,
+                   "colour": seat.shown_colour} for seat in session.seats.all()],
         "state": rules.redact(session.state, viewer),
         "standings": said_deep(stats.session_standings(session, rules)),
         "share": ({"bgstats": bgstats.send_link(session, rules=rules)}
@@ -123,7 +131,9 @@ class SessionCreateSerializer(serializers.Serializer):
     game = serializers.CharField(help_text="The slug of a game: GET /api/games/ lists them.")
     players = serializers.ListField(
         child=serializers.JSONField(),
-        help_text='Names, or {"name": ..., "player": id} to reuse a roster player.',
+        help_text='Names, or {"name": ..., "player": id} to reuse a roster player; either '
+                  'form as {"name": ..., "colour": "#e69f00"} gives the seat its colour (one '
+                  'of the seats\' palette; by default each seat gets a distinct one).',
     )
     options = serializers.DictField(required=False, default=dict)
     host_seat = serializers.IntegerField(

@@ -293,6 +293,18 @@ class Undo(SessionAnswer):
         return session_response(sessions_with_seats().get(pk=session.pk), actor)
 
 
+class SeatColour(SessionAnswer):
+    @extend_schema(request=s.SeatColourSerializer, parameters=[GUEST_TOKEN],
+                   responses={200: s.SessionSerializer, **ERRORS})
+    def post(self, request, pk, index):
+        session, actor = session_access(request, pk)
+        body = s.SeatColourSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        session = services.seat_colour_set(session=session, actor=actor, seat=index,
+                                           colour=body.validated_data["colour"])
+        return session_response(sessions_with_seats().get(pk=session.pk), actor)
+
+
 class Join(Public):
     @extend_schema(request=s.JoinSerializer, responses={201: s.JoinedSerializer, **LIMITED})
     def post(self, request):

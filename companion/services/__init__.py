@@ -42,6 +42,7 @@ from companion.services.play_log import (
 )
 from companion.services.sessions import (
     TALLY_UPSERT,
+    seat_colour_set,
     session_create,
     session_host_seat,
     session_language_set,
@@ -56,7 +57,8 @@ __all__ = [
     "guest_follow",
     "guest_join", "guest_seat_claim", "guest_seat_free", "play_standings", "move_authorize",
     "move_fingerprint", "move_line", "move_play", "move_prior", "move_redo", "move_undo",
-    "play_log", "player_create", "session_create", "session_host_seat", "session_import",
+    "play_log", "player_create", "seat_colour_set", "session_create", "session_host_seat",
+    "session_import",
     "session_language_set", "session_rematch", "session_replay", "token_end", "token_for",
     "undo_authorize",
     "user_register",

@@ -8,6 +8,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from companion import engine, inputs, plugins, stats
+from companion.colours import HEXES
 from companion.errors import (
     Invalid,
     Refused,
@@ -149,8 +150,11 @@ def _export_checked(data):
             and len(seed) <= Session._meta.get_field("seed").max_length):
         raise Invalid(_("This export is damaged: its seed is not one Companion makes."))
     try:
-        names = [seat["name"] for seat in sorted(seats, key=lambda seat: seat["index"])]
-    except (KeyError, TypeError):
+        # Each seat with its colour, when the export has one of ours (else a default).
+        names = [{"name": seat["name"], **({"colour": seat["colour"]}
+                                           if seat.get("colour") in HEXES else {})}
+                 for seat in sorted(seats, key=lambda seat: seat["index"])]
+    except (KeyError, TypeError, AttributeError):
         raise Invalid(_("This export is damaged: a seat is missing its fields.")) from None
     # When it was played: history and statistics keep the day it was played, not the import's.
     started = _export_time(data.get("created_at"), what=_("its start"))

@@ -8,6 +8,7 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from companion import engine, inputs, live, plugins, stats
+from companion.colours import colour_checked, colours_default
 from companion.errors import (
     Conflict,
     Forbidden,
@@ -101,6 +102,7 @@ def session_create(*, owner, game, players, options=None, seed=None, location=""
                            max_length=Session._meta.get_field("location").max_length)
     with transaction.atomic():
         seats = seat_players(owner=owner, players=players, rules=rules)
+        colours = _colours_given(players)
         resolved = rules.resolve_options(options, len(seats))
         title = rules.title(resolved) if rules.title else ""
         if title and rules.titled_options \
@@ -118,9 +120,43 @@ def session_create(*, owner, game, players, options=None, seed=None, location=""
                                              session.seed)
         session_save_with_a_code(session)
         Seat.objects.bulk_create(
-            Seat(session=session, index=i, name=name, player=player)
-            for i, (name, player) in enumerate(seats)
+            Seat(session=session, index=i, name=name, player=player, colour=colour)
+            for i, ((name, player), colour) in enumerate(zip(seats, colours, strict=True))
         )
+    return session
+
+
+def _colours_given(players):
+    """Each seat's colour: the one its entry gives ({"name", "colour"}), else a distinct one."""
+    given = [colour_checked(entry["colour"], field="players")
+             if isinstance(entry, dict) and entry.get("colour") not in (None, "") else None
+             for entry in players]
+    chosen = [colour for colour in given if colour]
+    if len(chosen) != len(set(chosen)):
+        message = _("Two seats have the same colour: give each seat its own.")
+        raise Invalid(message, fields={"players": [message]})
+    return colours_default(given)
+
+
+def seat_colour_set(*, session, actor, seat, colour):
+    """A seat's colour, set by its own phone or by the host; another seat's colour is not taken.
+    Every phone is told (a new version: the scoreboard and the log show it)."""
+    with transaction.atomic():
+        session = session_locked(session)
+        seat = seat_checked(seat, session.seats.count())
+        if not actor.is_host and actor.seat != seat:
+            raise Forbidden(_("Only this seat's phone or the host may change its colour."))
+        colour = colour_checked(colour)
+        seats = list(session.seats.all())
+        other = next((row for row in seats if row.index != seat and row.shown_colour == colour),
+                     None)
+        if other is not None:
+            raise Conflict(_("%(name)s has that colour already: choose another.")
+                           % {"name": other.name})
+        Seat.objects.filter(session=session, index=seat).update(colour=colour)
+        session.version += 1
+        session.save(update_fields=["version", "updated_at"])
+        session_announce(session)
     return session
 
 
@@ -278,7 +314,8 @@ def session_rematch(*, session, actor):
             raise Conflict(_("This game is still on: finish it before a rematch."))
         if session.rematch_id is not None:
             return session.rematch
-        players = [{"name": seat.name, "player": seat.player_id} if seat.player_id else seat.name
+        players = [{"name": seat.name, "player": seat.player_id, "colour": seat.shown_colour}
+                   if seat.player_id else {"name": seat.name, "colour": seat.shown_colour}
                    for seat in session.seats.order_by("index")]
         options = dict(session.options)
         new = session_create(owner=session.owner, game=session.game, players=players,

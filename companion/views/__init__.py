@@ -25,6 +25,7 @@ from companion.views.tables import (
     redo,
     rematch,
     seat_claim,
+    seat_colour,
     seat_free,
     session_new,
     table,
@@ -36,7 +37,8 @@ from companion.views.tables import (
 __all__ = [
     "AdminSignIn", "GUEST_COOKIE_AGE", "SignIn", "bad_request", "board", "board_follow",
     "board_qr", "csrf_failed", "follow", "home", "host_seat", "join", "join_code", "join_qr",
-    "move", "not_found", "players", "redo", "refused_page", "rematch", "seat_claim", "seat_free",
+    "move", "not_found", "players", "redo", "refused_page", "rematch", "seat_claim",
+    "seat_colour", "seat_free",
     "server_error", "session_new", "sign_out", "signup", "table", "table_context",
     "table_language", "undo",
 ]

@@ -12,7 +12,7 @@ from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from companion import inputs, plugins, services, setup_form, stats
+from companion import colours, inputs, plugins, services, setup_form, stats
 from companion.access import sessions_with_seats, table_access
 from companion.engine import RuleViolation
 from companion.errors import NeedsConfirmation, Refused, Stale
@@ -95,6 +95,16 @@ def _invite(session, actor):
     return {"free": free}
 
 
+def _palette(session, actor, seats):
+    """The colours a phone may give a seat (the host any seat's, a seat's phone its own), each
+    with the seat that has it: [{"hex", "name", "index", "holder"}]; none once it is over."""
+    if actor is None or session.is_finished or not (actor.is_host or actor.seat is not None):
+        return []
+    holders = {seat.shown_colour: seat.name for seat in seats}
+    return [{"hex": hex_, "name": name, "index": index, "holder": holders.get(hex_, "")}
+            for index, (hex_, name) in enumerate(colours.PALETTE)]
+
+
 def table_context(request, session, actor, *, refusal=None, confirm=None):
     # A refused form is shown again with what was posted.
     posted = dict(request.POST.lists()) if refusal and request.method == "POST" else None
@@ -106,6 +116,7 @@ def table_context(request, session, actor, *, refusal=None, confirm=None):
         "invite": _invite(session, actor),
         "phones_seats": _phones_seats(session, actor),
         "seat_moves": _seat_moves(session, actor),
+        "palette": _palette(session, actor, context["seats"]),
         "join_url": public_base(request) + reverse("join-code", args=[session.code]),
         "board_url": public_base(request) + reverse("board", args=[session.board_key]),
     })
@@ -332,6 +343,19 @@ def table_language(request, pk):
                                       language=request.POST.get("language"))
     except Refused as refusal:
         return refused_table(request, session, actor, refusal.message, "language", refusal.status)
+    return redirect("table", pk=pk)
+
+
+@require_POST
+def seat_colour(request, pk):
+    """A seat's colour, from its own phone or the host's (the services say who may)."""
+    session, actor = table_access(request, pk)
+    try:
+        seat = inputs.optional_number(request.POST.get("seat"), label=_("The seat"))
+        services.seat_colour_set(session=session, actor=actor, seat=seat,
+                                 colour=request.POST.get("colour"))
+    except Refused as refusal:
+        return refused_table(request, session, actor, refusal.message, "colour", refusal.status)
     return redirect("table", pk=pk)
 
 

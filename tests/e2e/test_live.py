@@ -131,5 +131,6 @@ def test_a_phone_keeps_the_scoreboard_rows_a_move_left_alone(phone, alice):
     guest.reload()
     guest.wait_for_selector("#table[data-stream=open]", state="attached")
     assert followed == guest.evaluate(SCOREBOARD)
-    assert [row.split('<td class="who">')[1][:3] for row in followed] == [
-        "Cid", "Ann", "Bob", "Dee"]
+    # Each name after its seat's colour dot.
+    names = [row.split('<td class="who">')[1].split("</span>", 1)[1].strip() for row in followed]
+    assert [name[:3] for name in names] == ["Cid", "Ann", "Bob", "Dee"]
