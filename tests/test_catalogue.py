@@ -1,11 +1,15 @@
 """The catalogues against the code: every message the code has is in its catalogue with its
-Spanish (not fuzzy, the same placeholders), and the compiled catalogue is the one Django reads."""
+Spanish (not fuzzy, the same placeholders), and the compiled catalogue is the one Django reads;
+the Spanish fits whoever is at the table, and names Knights & Damosels' events and chivalries."""
+
+import re
 
 import pytest
 from babel.messages.pofile import read_po
 from django.utils import translation
 
 from companion import catalogues
+from games.knights import rules as knights
 
 # A sentence of the platform's and its Spanish, as locale/es/LC_MESSAGES/django.po has them.
 KNOWN = ("Keep score at the table", "Lleva la puntuación en la mesa")
@@ -13,6 +17,17 @@ KNOWN = ("Keep score at the table", "Lleva la puntuación en la mesa")
 
 def _name(area):
     return area or "platform"
+
+
+# Words that make the people at the table men: the host (anfitrión) and a player (jugador). The
+# Spanish says "quien organiza", "participante", "persona" or "la mesa", which fit anyone.
+NOT_FOR_ANYONE = re.compile(r"\b(anfitri[oó]n|anfitriones|jugador|jugadores)\b", re.IGNORECASE)
+
+
+def _said(message):
+    """Every Spanish form of a message (both of a plural)."""
+    return [said for said in (message.string if isinstance(message.string, tuple)
+                              else (message.string,)) if said]
 
 
 @pytest.mark.parametrize("area", catalogues.areas(), ids=_name)
@@ -99,3 +114,29 @@ def test_every_message_of_a_catalogue_is_found_in_its_sources(area):
     found = {(context, msgid) for (where, context, msgid) in catalogues.extracted()
              if where == area}
     assert kept - found == set()
+
+
+def test_no_spanish_sentence_makes_the_people_at_the_table_men():
+    found = [(_name(area), message.id, said) for area in catalogues.areas()
+             for message in catalogues.read(area, "es") if message.id
+             for said in _said(message) if NOT_FOR_ANYONE.search(said)]
+    assert not found, f"{len(found)} Spanish sentences name the host or a player as a man:\n" + (
+        "\n".join(f"  {area}: {msgid!r}: {said!r}" for area, msgid, said in found))
+
+
+def test_the_check_finds_the_words_whole_and_whatever_their_case():
+    assert NOT_FOR_ANYONE.search("Solo el anfitrión puede deshacer.")
+    assert NOT_FOR_ANYONE.search("Jugadores, en orden")
+    assert not NOT_FOR_ANYONE.search("Tu jugada; quien organiza; participantes")
+
+
+def test_every_knights_event_and_chivalry_is_said_in_spanish_by_the_games_catalogue():
+    """Each name the state keeps is its own message (games.knights.rules): translated in the
+    game's catalogue, and said so by Django, which reads every catalogue as one (a platform's
+    message with the same id would win)."""
+    catalog = catalogues.read("games/knights", "es")
+    with translation.override("es"):
+        for name in (*knights.CHIVALRIES, *knights.EVENTS):
+            message = catalog.get(name)
+            assert message is not None and message.string and not message.fuzzy, name
+            assert translation.gettext(name) == message.string, name

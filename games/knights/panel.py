@@ -37,8 +37,11 @@ def event_info(state):
     if not event:
         return None
     kind, bonus = rules.EVENTS[event]
-    return {"name": event, "kind": rules.KIND_NAMES[kind], "key": kind,
-            "listed": rules.event_list(state, event), "bonus": bonus}
+    # Names to show (Texts): the template finds the bonus among those listed by comparing them,
+    # a Text being equal to its English name.
+    return {"name": rules.event_name(event), "kind": rules.KIND_NAMES[kind], "key": kind,
+            "listed": [rules.chivalry_name(c) for c in rules.event_list(state, event)],
+            "bonus": rules.chivalry_name(bonus) if bonus else None}
 
 
 def event_step(state):
@@ -125,7 +128,8 @@ def card_grid(state, *, reasons=True):
                     "where": where, "value": f"{damosel}:{chivalry}", "why": why,
                     "no": " ".join(f"no{seat}" for seat in why),
                 })
-            rows.append({"chivalry": chivalry, "group": group,
+            rows.append({"chivalry": chivalry, "name": rules.chivalry_name(chivalry),
+                         "group": group,
                          "first": chivalry == chivalries[0], "cells": cells})
     return rows
 
@@ -140,7 +144,8 @@ def hidden_grants(state):
     """This round's grants whose damosel this viewer may not see yet (the redacted state names
     none): who holds which chivalry."""
     return [{"name": _name(state, g["seat"]), "knight": state["seats"][g["seat"]]["knight"],
-             "chivalry": g["chivalry"]} for g in state["granted"] if g["damosel"] is None]
+             "chivalry": rules.chivalry_name(g["chivalry"])}
+            for g in state["granted"] if g["damosel"] is None]
 
 
 def grant_default(state):
@@ -150,16 +155,18 @@ def grant_default(state):
 
 
 def offers(state):
-    """Per seat, what it offered and the offers the rules would take now."""
+    """Per seat, what it offered (the names) and the offers the rules would take now, each
+    (the chivalry, its name)."""
     if not rules.offering_open(state):
         return None
     listed = rules.event_list(state, state["event"])
     rows = []
     for seat, row in enumerate(state["seats"]):
-        legal = [chivalry for chivalry in listed
+        legal = [(chivalry, rules.chivalry_name(chivalry)) for chivalry in listed
                  if not _reason(rules.check_offer, state, seat, chivalry)]
         rows.append({"seat": seat, "name": row["name"], "knight": row["knight"],
-                     "offered": row["offered"], "legal": legal})
+                     "offered": [rules.chivalry_name(c) for c in row["offered"]],
+                     "legal": legal})
     return rows
 
 
@@ -170,7 +177,7 @@ def joust_targets(state):
     for card in rules.challengeable(state):
         holder, damosel, chivalry = card["holder"], card["damosel"], card["chivalry"]
         # A hidden damosel: none.
-        label = rules.card_name(damosel, chivalry) if damosel else chivalry
+        label = rules.card_name(damosel, chivalry) if damosel else rules.chivalry_name(chivalry)
         targets.append((f"{holder}:{damosel or ''}:{chivalry}",
                         joined(": ", [_name(state, holder), label])))
     return targets
@@ -191,16 +198,17 @@ def _card(card):
     """A disaster's card by its damosel, or by its chivalry alone where this viewer may not see
     the damosel yet (a grant of the knight phase)."""
     return rules.card_name(card["damosel"], card["chivalry"]) if card["damosel"] \
-        else card["chivalry"]
+        else rules.chivalry_name(card["chivalry"])
 
 
 def _card_points(card):
     """One offered card's worship in the preview: "honor up: 3", "farmer: 2"."""
+    chivalry = rules.chivalry_name(card["chivalry"])
     if card["face"] == "up":
-        return _("{chivalry} up: {points}", chivalry=card["chivalry"], points=card["points"])
+        return _("{chivalry} up: {points}", chivalry=chivalry, points=card["points"])
     if card["face"] == "down":
-        return _("{chivalry} down: {points}", chivalry=card["chivalry"], points=card["points"])
-    return _("{chivalry}: {points}", chivalry=card["chivalry"], points=card["points"])
+        return _("{chivalry} down: {points}", chivalry=chivalry, points=card["points"])
+    return _("{chivalry}: {points}", chivalry=chivalry, points=card["points"])
 
 
 def outcome_rows(state, outcome, *, applied=False):
@@ -236,10 +244,12 @@ def placements(state, viewer, phones):
         seat = int(key)
         own = viewer is not None and viewer == seat
         mine = sealed.get(key) if own else None
+        # "faces": each card to place (the chivalry, its name, the face this phone sealed).
         seats.append({"seat": seat, "key": key, "name": _name(state, seat),
-                      "chivalries": chivalries, "sealed": key in sealed, "own": own,
-                      "phone": seat in phones,
-                      "faces": [(c, (mine or {}).get(c, "up")) for c in chivalries]})
+                      "chivalries": [rules.chivalry_name(c) for c in chivalries],
+                      "sealed": key in sealed, "own": own, "phone": seat in phones,
+                      "faces": [(c, rules.chivalry_name(c), (mine or {}).get(c, "up"))
+                                for c in chivalries]})
     defaults = {key: dict.fromkeys(chivalries, "up") for key, chivalries in needed.items()}
     return {
         "move": "disaster" if kind == "disaster" else "worship",
@@ -293,7 +303,8 @@ def live_model(state, standings=None):
         "columns": damosel_columns(state),
         "grid": card_grid(state, reasons=False),
         "hidden_grants": hidden_grants(state),
-        "offered": [{"name": row["name"], "chivalries": row["offered"]}
+        "offered": [{"name": row["name"],
+                     "chivalries": [rules.chivalry_name(c) for c in row["offered"]]}
                     for row in state["seats"] if row["offered"]],
         "sealed": placed["seats"] if placed and placed["sealing"] else [],
         "resolution": outcome_rows(state, resolution, applied=True) if resolution else None,
@@ -313,11 +324,12 @@ def step_seat(state):
 
 
 def _own_seat(state, viewer):
-    """This phone's seat: its knight, its damosel, the grants it holds."""
+    """This phone's seat: its knight, its damosel, the cards granted to it this round."""
     row = state["seats"][viewer]
     return {"seat": viewer, "name": row["name"], "knight": row["knight"],
             "damosel": row["damosel"],
-            "grants": [g for g in state["granted"] if g["seat"] == viewer and g["damosel"]]}
+            "grants": [rules.card_name(g["damosel"], g["chivalry"]) for g in state["granted"]
+                       if g["seat"] == viewer and g["damosel"]]}
 
 
 def _table_view(state):
@@ -328,7 +340,8 @@ def _table_view(state):
         "arthur": _name(state, state["arthur"]),
         "merlin": _name(state, state["merlin"]),
         "event": event_info(state),
-        "events": sorted(rules.EVENTS),
+        # (the event, its name), by kind as the spec lists them: an order any language reads.
+        "events": list(rules.EVENT_NAMES.items()),
         "events_drawn": rules.EVENTS_DRAWN,
         "app_deck": state["options"]["deck"] == "app",
         "columns": damosel_columns(state),
@@ -370,6 +383,8 @@ def panel_model(state, *, viewer, is_host, data, posted, refusal):
         "event_step": step,
         # Arthur's draw: the events' names reach only the seats that see them (redacted).
         "choices_seen": all(state["event_choices"]),
+        "choices": [(event, rules.event_name(event)) for event in state["event_choices"]
+                    if event],
         # Arthur's and Merlin's own steps come first on their phones; the table's otherwise.
         "step_own": step_own,
         "step_table": step is not None and is_host and not (seated and viewer == stepper),

@@ -106,6 +106,23 @@ PHASE_NAMES = {"event": _("event phase"), "knight": _("knight phase"),
 # A joust's pairs as the log names them.
 JOUST_CARD_NAMES = {"similar": _("similar"), "different": _("different"),
                     "declined": _("declined")}
+# The chivalries and the events as a reader names them. The state keeps the English names, and
+# each is its own message id: the state and the English lines stay as they were, and a line kept
+# in the log is said in each reader's language (chivalry_name, event_name).
+CHIVALRY_NAMES = {
+    "armor": _("armor"), "horse": _("horse"), "sword": _("sword"),
+    "honor": _("honor"), "loyalty": _("loyalty"), "valor": _("valor"),
+    "farmer": _("farmer"), "fisher": _("fisher"), "forester": _("forester"),
+}
+EVENT_NAMES = {
+    "Battle of Mt Badon": _("Battle of Mt Badon"), "Conquest of Rome": _("Conquest of Rome"),
+    "Siege of Carlion": _("Siege of Carlion"), "Holy Grail": _("Holy Grail"),
+    "Tristram & Isoud": _("Tristram & Isoud"), "Questing Beast": _("Questing Beast"),
+    "Arthur's Marriage": _("Arthur's Marriage"), "Excalibur": _("Excalibur"),
+    "The Round Table": _("The Round Table"), "The Adultery": _("The Adultery"),
+    "The Death of Merlin": _("The Death of Merlin"),
+    "The Treason of Mordred": _("The Treason of Mordred"),
+}
 
 KNIGHT_VICTORY = 7
 DAMOSEL_VICTORY = {3: 5, 4: 5, 5: 4, 6: 4}
@@ -179,9 +196,25 @@ def _knight(state: dict[str, Any], seat: int) -> Text:
              knight=state["seats"][seat]["knight"])
 
 
+def chivalry_name(chivalry: str) -> Text | str:
+    """A chivalry as the reader names it ("honor", "lealtad"); a name the rules do not know (a
+    refused move's) as it was given."""
+    return CHIVALRY_NAMES.get(chivalry, chivalry)
+
+
+def chivalry_names(chivalries: list[str]) -> Text:
+    """"honor, loyalty, valor", each said in the reader's language."""
+    return joined(", ", [chivalry_name(chivalry) for chivalry in chivalries])
+
+
+def event_name(event: str) -> Text | str:
+    """An event as the reader names it ("Holy Grail", "Santo Grial")."""
+    return EVENT_NAMES.get(event, event)
+
+
 def card_name(damosel: str, chivalry: str) -> Text:
-    """A chivalry card by its damosel: "Elaine's honor" (the names as the cards print them)."""
-    return _("{damosel}'s {chivalry}", damosel=damosel, chivalry=chivalry)
+    """A chivalry card by its damosel: "Elaine's honor" (the damosel as the card prints her)."""
+    return _("{damosel}'s {chivalry}", damosel=damosel, chivalry=chivalry_name(chivalry))
 
 
 # --- options and set-up -------------------------------------------------------------------------
@@ -308,8 +341,9 @@ def event_list(state: dict[str, Any], event: str) -> list[str]:
 
 
 def _describe_event(state: dict[str, Any], event: str) -> Text:
-    return _("{event} ({kind}: {chivalries})", event=event, kind=KIND_NAMES[event_kind(event)],
-             chivalries=", ".join(event_list(state, event)))
+    return _("{event} ({kind}: {chivalries})", event=event_name(event),
+             kind=KIND_NAMES[event_kind(event)],
+             chivalries=chivalry_names(event_list(state, event)))
 
 
 # --- cards --------------------------------------------------------------------------------------
@@ -506,7 +540,8 @@ def check_grant(state: dict[str, Any], seat: int, damosel: str, chivalry: str, *
                               knight=_knight(state, holder)), field="chivalry")
     if _has(state, seat, chivalry):
         raise RuleViolation(_("{knight} already holds a card of {chivalry}.",
-                              knight=_knight(state, seat), chivalry=chivalry), field="chivalry")
+                              knight=_knight(state, seat), chivalry=chivalry_name(chivalry)),
+                            field="chivalry")
     if state["seats"][seat]["damosel"] == damosel:
         raise RuleViolation(
             _("{name}'s knight may not take a card of {damosel}, {name}'s own damosel.",
@@ -521,7 +556,7 @@ def check_grant(state: dict[str, Any], seat: int, damosel: str, chivalry: str, *
         if g["damosel"] == damosel:
             raise RuleViolation(_("{damosel} put only one card in Merlin's hand this round, "
                                   "and her {chivalry} was granted already.", damosel=damosel,
-                                  chivalry=g["chivalry"]), field="damosel")
+                                  chivalry=chivalry_name(g["chivalry"])), field="damosel")
         if damosel in unused and g["damosel"] in unused:
             raise RuleViolation(
                 _("Only one card a round comes from the damosels nobody plays, and {card} was "
@@ -553,7 +588,7 @@ def _serving_event(state: dict[str, Any], what: Text) -> str:
     kind = event_kind(state["event"])
     if kind == "disaster":
         raise RuleViolation(_("{what}: {event} is a Disaster; nothing is offered.", what=what,
-                              event=state["event"]), field="type")
+                              event=event_name(state["event"])), field="type")
     return kind
 
 
@@ -562,17 +597,19 @@ def check_offer(state: dict[str, Any], seat: int, chivalry: str, *,
     event = state["event"]
     if chivalry not in event_list(state, event):
         raise RuleViolation(_("{event} does not list {chivalry} (it lists {listed}).",
-                              event=event, chivalry=chivalry,
-                              listed=", ".join(event_list(state, event))), field="chivalry")
+                              event=event_name(event), chivalry=chivalry_name(chivalry),
+                              listed=chivalry_names(event_list(state, event))),
+                            field="chivalry")
     if not _has(state, seat, chivalry):
         raise RuleViolation(_("{knight} holds no {chivalry} card.", knight=_knight(state, seat),
-                              chivalry=chivalry), field="chivalry")
+                              chivalry=chivalry_name(chivalry)), field="chivalry")
     if jousting:
         return
     for other, row in enumerate(state["seats"]):
         if chivalry in row["offered"]:
             raise RuleViolation(_("{knight} has already offered {chivalry} this round.",
-                                  knight=_knight(state, other), chivalry=chivalry),
+                                  knight=_knight(state, other),
+                                  chivalry=chivalry_name(chivalry)),
                                 field="chivalry")
 
 
@@ -665,7 +702,8 @@ def _check_seat_placement(state: dict[str, Any], seat: int, given: Any,
     for chivalry in given:
         if chivalry not in needed:
             raise RuleViolation(_("{name} has no {chivalry} card to place this round.",
-                                  name=name, chivalry=chivalry), field="placements")
+                                  name=name, chivalry=chivalry_name(chivalry)),
+                                field="placements")
     missing = [c for c in needed if c not in given]
     if missing:
         raise RuleViolation(_must_place(name, missing), field="placements")
@@ -674,7 +712,7 @@ def _check_seat_placement(state: dict[str, Any], seat: int, given: Any,
 
 def _must_place(name: str, cards: list[str]) -> Text:
     return _("{name} must still place {cards} face up or down.", name=name,
-             cards=", ".join(cards))
+             cards=chivalry_names(cards))
 
 
 def _check_placements(state: dict[str, Any], placements: Any) -> dict[str, dict[str, str]]:
@@ -785,7 +823,7 @@ def worship(state: dict[str, Any], data: Any, actor: int | None, rng: Any) -> di
     _open_round(state, _("No worship now"))
     if event_kind(state["event"]) == "disaster":
         raise RuleViolation(_("{event} is a Disaster: enter it with the disaster move.",
-                              event=state["event"]), field="type")
+                              event=event_name(state["event"])), field="type")
     return _apply_placements(state, _check_placements(state, _with_seals(state, data)),
                              {"type": "worship"})
 
@@ -794,7 +832,7 @@ def disaster(state: dict[str, Any], data: Any, actor: int | None, rng: Any) -> d
     _open_round(state, _("No disaster now"))
     if event_kind(state["event"]) != "disaster":
         raise RuleViolation(_("{event} is not a Disaster: enter the worship instead.",
-                              event=state["event"]), field="type")
+                              event=event_name(state["event"])), field="type")
     return _apply_placements(state, _check_placements(state, _with_seals(state, data)),
                              {"type": "disaster"})
 
@@ -863,7 +901,8 @@ def challengeable(state: dict[str, Any]) -> list[dict[str, Any]]:
 
 def _granted_card(state: dict[str, Any], holder: int, chivalry: str) -> Text:
     """A granted card named without its damosel."""
-    return _("the {chivalry} granted to {name}", chivalry=chivalry, name=seat_name(state, holder))
+    return _("the {chivalry} granted to {name}", chivalry=chivalry_name(chivalry),
+             name=seat_name(state, holder))
 
 
 def _granted_damosel(state: dict[str, Any], holder: int, chivalry: str) -> str:
@@ -872,7 +911,8 @@ def _granted_damosel(state: dict[str, Any], holder: int, chivalry: str) -> str:
         if g["seat"] == holder and g["chivalry"] == chivalry:
             return g["damosel"]
     raise RuleViolation(_("{knight} was not granted a card of {chivalry} this round.",
-                          knight=_knight(state, holder), chivalry=chivalry), field="holder")
+                          knight=_knight(state, holder), chivalry=chivalry_name(chivalry)),
+                        field="holder")
 
 
 def _check_joust_cards(cards: list[str]) -> list[str]:
@@ -932,10 +972,11 @@ def joust(state: dict[str, Any], data: Any, actor: int | None, rng: Any) -> dict
             raise RuleViolation(_("{knight} was not granted {card} this round.",
                                   knight=_knight(state, holder), card=card), field="holder")
     else:
-        damosel, card = None, chivalry
+        damosel, card = None, chivalry_name(chivalry)
         if chivalry not in state["seats"][holder]["offered"]:
             raise RuleViolation(_("{knight} has not offered {chivalry}.",
-                                  knight=_knight(state, holder), chivalry=chivalry),
+                                  knight=_knight(state, holder),
+                                  chivalry=chivalry_name(chivalry)),
                                 field="holder")
     key = challenge_key(damosel, chivalry)
     _check_challenge(state, challenger, key, card, damosel, chivalry)
@@ -1064,16 +1105,17 @@ def standings(state: dict[str, Any]) -> list[dict[str, Any]]:
 
 def _card_points(card: dict[str, Any]) -> Text:
     """One offered card's worship in the log: "honor up 3", "farmer 2"."""
+    chivalry = chivalry_name(card["chivalry"])
     if card["face"] == "up":
-        return _("{chivalry} up {points}", chivalry=card["chivalry"], points=card["points"])
+        return _("{chivalry} up {points}", chivalry=chivalry, points=card["points"])
     if card["face"] == "down":
-        return _("{chivalry} down {points}", chivalry=card["chivalry"], points=card["points"])
-    return _("{chivalry} {points}", chivalry=card["chivalry"], points=card["points"])
+        return _("{chivalry} down {points}", chivalry=chivalry, points=card["points"])
+    return _("{chivalry} {points}", chivalry=chivalry, points=card["points"])
 
 
 def _worship_line(state: dict[str, Any], outcome: dict[str, Any]) -> Text:
     if outcome["kind"] == "disaster":
-        event, up, down = outcome["event"], outcome["up"], outcome["down"]
+        event, up, down = event_name(outcome["event"]), outcome["up"], outcome["down"]
         if not outcome["majority"]:
             return _("{event}: {up} up, {down} down: equal, nothing happens", event=event, up=up,
                      down=down)
@@ -1093,8 +1135,9 @@ def _worship_line(state: dict[str, Any], outcome: dict[str, Any]) -> Text:
                            change=signed(outcome["change"][seat]),
                            cards=joined(" + ", [_card_points(c) for c in cards])))
     if not parts:
-        return _("Worship for {event}: nothing offered", event=outcome["event"])
-    return _("Worship for {event}: {seats}", event=outcome["event"], seats=joined("; ", parts))
+        return _("Worship for {event}: nothing offered", event=event_name(outcome["event"]))
+    return _("Worship for {event}: {seats}", event=event_name(outcome["event"]),
+             seats=joined("; ", parts))
 
 
 def _names(state: dict[str, Any], seats: list[int]) -> str:
@@ -1107,7 +1150,7 @@ def _joust_line(after: dict[str, Any], last: dict[str, Any]) -> Text:
     # The card as the log names it: a granted card without its damosel (it may still be hidden;
     # a joust leaves the phase as it was), an offered one by its chivalry.
     card = (_granted_card(after, last["holder"], last["chivalry"]) if after["phase"] == "knight"
-            else last["chivalry"])
+            else chivalry_name(last["chivalry"]))
     values = {"challenger": seat_name(after, last["challenger"]),
               "holder": seat_name(after, last["holder"]), "card": card,
               "pairs": joined(", ", [JOUST_CARD_NAMES.get(c, c) for c in last["cards"]]),
@@ -1152,10 +1195,10 @@ def summary(move: Mapping[str, Any], before: dict[str, Any], after: dict[str, An
     if kind == "grant":
         # The damosel stays Merlin's and the knight's until the knight phase ends.
         return _("{knight} was granted a card of {chivalry}", knight=_knight(after, data["seat"]),
-                 chivalry=data["chivalry"])
+                 chivalry=chivalry_name(data["chivalry"]))
     if kind == "offer":
         return _("{knight} offered {chivalry}", knight=_knight(after, data["seat"]),
-                 chivalry=data["chivalry"])
+                 chivalry=chivalry_name(data["chivalry"]))
     if kind == "seal":
         name = seat_name(after, data["seat"])
         if after["resolution"] is not None:
@@ -1391,7 +1434,7 @@ def now(state: dict[str, Any]) -> Text | None:
               "merlin": seat_name(state, state["merlin"])}
     if state.get("event"):
         return _("Round {round}, {phase}: {arthur} is Arthur, {merlin} Merlin; event: {event}",
-                 event=state["event"], **values)
+                 event=event_name(state["event"]), **values)
     return _("Round {round}, {phase}: {arthur} is Arthur, {merlin} Merlin", **values)
 
 

@@ -692,7 +692,7 @@ def test_a_granted_damosel_is_seen_by_its_knight_and_merlin_alone_until_the_knig
     # Merlin's own grid shows where the card went; Bob's own part names the card he holds.
     # The table's part (panel_live) is alike on every phone: there the damosel is hidden.
     mine = {"Ann": "Morgana&#x27;s honor: with Bob",
-            "Bob": "Granted to you this round: Morgana's honor."}
+            "Bob": "Granted to you this round: Morgana&#x27;s honor."}
     for who in ("Ann", "Bob"):
         assert "Morgana" in seen[who][0] and "'Morgana', 'chivalry': 'honor'" in seen[who][1]
         assert mine[who] in seen[who][2], who

@@ -63,12 +63,12 @@ def test_a_fraction_in_a_sentence_is_written_as_the_reader_writes_it():
     # scoreboard said 7,5.
     stopped = engine._("The players stopped: {name} leads with {score}", name="Cleo", score=7.5)
     with translation.override("es"):
-        assert say(stopped) == "Los jugadores lo dejan: Cleo va primero con 7,5"
+        assert say(stopped) == "La mesa lo deja: Cleo va primero con 7,5"
     with translation.override("en"):
         assert say(stopped) == "The players stopped: Cleo leads with 7.5"
     whole = engine._("The players stopped: {name} leads with {score}", name="Cleo", score=12)
     with translation.override("es"):
-        assert say(whole) == "Los jugadores lo dejan: Cleo va primero con 12"
+        assert say(whole) == "La mesa lo deja: Cleo va primero con 12"
 
 
 def test_a_refusal_names_the_game_in_the_requests_language(as_alice, alice):

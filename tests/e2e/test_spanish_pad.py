@@ -39,7 +39,7 @@ def test_a_round_and_a_refusal_in_spanish_and_the_same_log_in_english(host_phone
     # A correction to what the entry is already: the rules refuse it, in Spanish.
     ana.locator("#pad-correct summary").click()
     correct = ana.locator("#pad-correct form")
-    correct.get_by_label("Jugador").select_option(label="Ana")
+    correct.get_by_label("Persona").select_option(label="Ana")
     correct.get_by_label("Ronda").select_option("1")
     correct.get_by_label("Puntos").fill("5")
     correct.get_by_role("button", name="Corregir").click()

@@ -14,7 +14,7 @@ import pytest
 from companion.engine import RuleViolation, Text
 from games.knights import panel, rules
 from games.knights.rules import GAME
-from tests.rules.texts import check_game_words, check_said, watching
+from tests.rules.texts import check_game_words, check_said, translator, watching
 
 NAMES = ["Ann", "Bob", "Cid", "Dee"]
 
@@ -98,6 +98,47 @@ def test_a_translation_puts_the_values_in_its_own_order():
     assert line.say(spanish, spanish_plural) == (
         "Cid desafió a Ann por la carta de honor otorgada a Ann (igual, distinta): se la queda "
         "Cid, que gana 1 de honra a Ann")
+
+
+# A translator of the reveal's and the offer's sentences, and of the names in them.
+NAMES_IN_SPANISH = translator({
+    "{name} (Merlin) revealed {event}": "{name} (Merlin) reveló {event}",
+    "{event} ({kind}: {chivalries})": "{event} ({kind}: {chivalries})",
+    "{event} does not list {chivalry} (it lists {listed}).":
+        "{event} no incluye {chivalry} (incluye {listed}).",
+    "Quest": "Búsqueda", "Holy Grail": "Santo Grial", "armor": "armadura", "honor": "honor",
+    "loyalty": "lealtad", "valor": "valor", "farmer": "labranza", "fisher": "pesca",
+    "forester": "bosque",
+})
+
+
+def test_every_chivalry_and_event_is_named_by_its_own_message():
+    """The state keeps the English names; each is also the message id that names it, so the
+    English lines read as before and a reader's catalogue names it."""
+    for names, kept in ((rules.CHIVALRY_NAMES, rules.CHIVALRIES), (rules.EVENT_NAMES,
+                                                                   list(rules.EVENTS))):
+        assert list(names) == kept
+        for name, text in names.items():
+            assert isinstance(text, Text) and text.msgid == text == name
+            check_said(text)
+
+
+def test_a_line_or_a_refusal_names_the_event_and_chivalries_in_the_readers_language():
+    state = GAME.setup(NAMES, {**GAME.options, "deck": "table"}, random.Random(0))
+    after = play(state, "reveal_event", event="Holy Grail")
+    line = GAME.summary({"type": "reveal_event", "data": {"event": "Holy Grail"}}, state, after)
+    assert line == ("Ann (Merlin) revealed Holy Grail (Quest: honor, loyalty, valor, farmer, "
+                    "fisher, forester)")
+    spanish_line = ("Ann (Merlin) reveló Santo Grial (Búsqueda: honor, lealtad, valor, labranza, "
+                    "pesca, bosque)")
+    assert line.say(*NAMES_IN_SPANISH) == spanish_line
+    # As the log keeps it: the stored line is said in the language of whoever reads it later.
+    assert Text.from_data(line.as_data()).say(*NAMES_IN_SPANISH) == spanish_line
+    with pytest.raises(RuleViolation) as refused:
+        play(after, "offer", seat=0, chivalry="armor")
+    assert refused.value.message.say(*NAMES_IN_SPANISH) == (
+        "Santo Grial no incluye armadura (incluye honor, lealtad, valor, labranza, pesca, "
+        "bosque).")
 
 
 def test_worship_lines_and_the_end_of_a_round_are_texts():

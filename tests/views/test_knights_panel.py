@@ -2,9 +2,11 @@
 without JavaScript and with htmx, refusals next to their form, the worship preview."""
 
 import re
+from html import escape
 
 import pytest
 from django.test import Client
+from django.utils import translation
 
 from companion import services
 from companion.actors import Actor
@@ -186,6 +188,41 @@ def test_offers_and_a_joust_through_the_forms(table, alice, host):
     table.refresh_from_db()
     assert table.state["seats"][2]["offered"] == ["honor"]
     assert [row["worship"] for row in table.state["seats"]] == [0, 1, 2]
+
+
+def test_arthurs_and_merlins_buttons_name_the_events_in_the_phones_language(alice):
+    """Each button sends the event as the state names it and says it as the phone reads."""
+    session = session_for(alice, game="knights", players=NAMES)
+    act(session, alice, "draw_events")
+    session.refresh_from_db()
+    drawn = session.state["event_choices"]
+    with translation.override("es"):
+        spanish = {event: translation.gettext(event) for event in drawn}
+    bob, ann = guest_page(session, 1), guest_page(session, 0)  # Arthur, Merlin
+    page = form_block(html(bob.get(f"/s/{session.pk}/", HTTP_ACCEPT_LANGUAGE="es")), "pass")
+    for event in drawn:
+        assert f'value="{escape(event)}">Descartar {escape(spanish[event])}</button>' in page
+    post(bob, session, type="pass_events", form="pass", discard=drawn[0])
+    page = form_block(html(ann.get(f"/s/{session.pk}/", HTTP_ACCEPT_LANGUAGE="es")), "reveal")
+    for event in drawn[1:]:
+        assert f'value="{escape(event)}">Revelar {escape(spanish[event])}</button>' in page
+    english = [event for event in drawn[1:] if spanish[event] != event]
+    assert not any(f"Revelar {escape(event)}" in page for event in english)
+
+
+def test_an_offer_and_a_seal_name_the_chivalry_in_the_phones_language(table, alice):
+    act(table, alice, "reveal_event", event="Holy Grail")
+    act(table, alice, "grant", seat=1, damosel="Isolde", chivalry="loyalty")
+    bob = guest_page(table, 1)
+    page = html(bob.get(f"/s/{table.pk}/", HTTP_ACCEPT_LANGUAGE="es"))
+    assert ('value="loyalty" aria-label="Bob ofrece lealtad">lealtad</button>'
+            in form_block(page, "offer"))
+    post(bob, table, type="offer", form="offer", seat="1", chivalry="loyalty")
+    page = html(bob.get(f"/s/{table.pk}/", HTTP_ACCEPT_LANGUAGE="es"))
+    assert "Ofrecidas esta ronda: Bob lealtad." in page
+    seal = form_block(page, "seal")
+    assert '<span class="kn-face-label">lealtad</span>' in seal
+    assert 'name="p.loyalty" value="down"' in seal and "loyalty<" not in seal
 
 
 def test_a_guest_seals_from_its_phone_and_sees_only_its_own_choice(table, alice, host):

@@ -114,8 +114,8 @@ def test_who_undid_is_said_in_each_readers_language_whatever_the_undoers(alice, 
     spanish = guest_browser(game).get(f"/s/{game.pk}/",
                                       HTTP_ACCEPT_LANGUAGE="es").content.decode()
     assert "The host undid: Vanessa +2" in english and "(undone by the host)" in english
-    assert "anfitrión" not in english
-    assert "El anfitrión deshizo:" in spanish and "(deshecha por el anfitrión)" in spanish
+    assert "organiza" not in english
+    assert "Quien organiza deshizo:" in spanish and "(deshecha por quien organiza)" in spanish
 
 
 def test_each_language_is_named_in_its_own_words(alice):

@@ -109,7 +109,7 @@ def test_teams_written_wrong_are_said_in_spanish(alice):
     client = browser_for(alice)
     client.cookies["django_language"] = "es"
     response = client.post("/new/", {**MUS, "opt_teams": "1 3, 2 5"})
-    assert "Equipos: no hay jugador 5; los jugadores van del 1 al 4." in response.content.decode()
+    assert "Equipos: no hay participante 5; se numeran del 1 al 4." in response.content.decode()
 
 
 def test_a_refused_option_is_named_in_the_pages_language(alice):
