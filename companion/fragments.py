@@ -58,6 +58,9 @@ def fragment_context(session, actor, *, posted=None, refusal=None, panel=True, m
     standings = session_standings(session, rules)
     if session.logged:  # a play entered afterwards: its final standings, and no panel to play
         panel = False
+    elif plugin.standing_note is not None and not session.is_finished:
+        for row in standings:
+            row["note"] = plugin.standing_note(row["details"])
     winner_names = [row["name"] for row in standings if row["winner"]]
     # A leader is marked once someone is ahead: not while every seat shares the first place.
     leader_marked = any(row["rank"] > 1 for row in standings)
