@@ -60,6 +60,10 @@ class Option:
     seat order, written between commas; `names` the ones the game knows, matched whatever their
     case), and "advanced" (JSON, folded away under "More options"). The API takes the
     same values as before.
+
+    `required`: the sentence said when a "text" option is left empty, for an option the game
+    cannot be set up without (the score pad's game name); the form asks for it first, before
+    the players, and says the sentence beside it. The rules refuse it empty with the same one.
     """
 
     name: str
@@ -72,6 +76,7 @@ class Option:
     optional: bool = False
     suggest: str | None = None
     names: tuple[str, ...] = ()
+    required: str = ""
 
 
 def _identity_state(state: State, viewer: int | None) -> State:

@@ -64,6 +64,9 @@ def fragment_context(session, actor, *, posted=None, refusal=None, panel=True, m
     standings = [{**row, "dot": colours.get(row["seat"])} for row in standings]
     for move in moves:
         move.dot = colours.get(move.seat)
+    if plugin.standing_note is not None and not session.logged and not session.is_finished:
+        for row in standings:
+            row["note"] = plugin.standing_note(row["details"])
     winner_names = [row["name"] for row in standings if row["winner"]]
     # A leader is marked once someone is ahead: not while every seat shares the first place.
     leader_marked = any(row["rank"] > 1 for row in standings)

@@ -28,6 +28,9 @@ class Plugin:
       None).
     - live_model(state, standings) -> dict: the model of `panel_live.html`, the part of the
       panel every phone sees alike, rendered once per version and pushed (optional).
+    - standing_note(details) -> str | None: a word beside a seat's name on the scoreboard while
+      the game is on, from its standing's details (where a rabbit is), pure; on every phone's
+      first screen and the board, pushed with the scoreboard (optional).
     - panel_data(session) -> Any: what the pure model needs from the database (optional).
     - stats(*, owner, results) -> dict: the game's own figures for its statistics page and the
       API (optional; shown by games/<slug>/stats.html).
@@ -45,6 +48,7 @@ class Plugin:
     serializers: Mapping[str, Any] = field(default_factory=dict)
     panel_model: Callable[..., dict[str, Any]] | None = None
     live_model: Callable[..., dict[str, Any]] | None = None
+    standing_note: Callable[[Mapping[str, Any]], str | None] | None = None
     panel_data: Callable[[Any], Any] | None = None
     stats: Callable[..., dict[str, Any]] | None = None
     samples: Callable[..., list[dict[str, Any]]] | None = None

@@ -6,7 +6,12 @@ names, the host's seat, the place and the table's language.
 The form checks shapes and lengths and says what is wrong in its own words: the players by the
 numbers of their fields (Player 1, Player 2...), never by the API's seats counted from 0. Its
 cleaned_data is what services.session_create takes (players, options, host_seat, location,
-language); the service is the one place that checks the rules of a set-up."""
+language); the service is the one place that checks the rules of a set-up.
+
+The players' rows grow as they are needed: four at first (or the game's least), and one more
+each time "Another player" posts the form (ANOTHER), which is then shown again as written, one
+row longer, without being checked. The seats the form offers (the host's, a seat option's) are
+those rows."""
 
 import json
 import re
@@ -27,6 +32,13 @@ PREFIX = "opt_"
 TEXT_LENGTH = 2000
 # The kinds folded away under "More: ..." (lists and JSON, rarely changed).
 FOLDED = ("advanced", "teams", "names")
+# The players' rows shown at first, and what the "Another player" button posts to add one.
+ROWS = 4
+ANOTHER = "another"
+# A game of more seats than this chooses a seat from a list, not a column of radios.
+RADIO_SEATS = 6
+# The service's names of what it refuses (Refused.fields), as the form's fields.
+FIELD_OF = {"players": "name"}
 
 
 def _inferred(name, default):
@@ -197,7 +209,8 @@ class Said(forms.Field):
 
 class OptionBound(forms.BoundField):
     """An option as the template writes it: its declaration, its choices as the form posts them,
-    the texts it suggests, and whether it is folded away under "More: ..."."""
+    the texts it suggests, whether it is folded away under "More: ...", whether its seats are a
+    list, and the refusal said beside it."""
 
     @property
     def option(self):
@@ -216,12 +229,29 @@ class OptionBound(forms.BoundField):
     def advanced(self):
         return self.field.option.kind in FOLDED
 
+    @property
+    def listed(self):
+        """A seat of many (the score pad's twelve): a list to pick from, not radios."""
+        return self.form.game.max_players > RADIO_SEATS
+
+    @property
+    def refusal(self):
+        """The form's refusal, when it is about this field (said beside it), else None."""
+        return self.form.refusal() if self.form.refused_field == self.name else None
+
+    @property
+    def described_by(self):
+        """The ids of what is said about the field: its refusal, then its help."""
+        ids = [f"{self.name}_error"] if self.refusal else []
+        return " ".join(ids + ([f"{self.name}_help"] if self.field.option.help else []))
+
 
 class OptionField(Said):
     """One declared option, with the game's `default`. A field the post leaves out is None here
-    and left out of the options (the default stands); a written one is text of `max_length` at
-    most, read as its kind reads it (`read`). `seats`: [(number posted, name shown)] of every
-    seat the game can have, for the kinds that choose one."""
+    and left out of the options (the default stands), but for a required one, refused as one
+    left empty; a written one is text of `max_length` at most, read as its kind reads it
+    (`read`). `seats`: [(number posted, name shown)] of the players' rows, for the kinds that
+    choose one."""
 
     widget = forms.TextInput
     bound_field_class = OptionBound
@@ -243,10 +273,13 @@ class OptionField(Said):
         return initial if data is None else data  # left out: the default, shown again
 
     def to_python(self, value):
-        if value is None:
+        if value is None and not self.option.required:
             return None
-        return self.read(inputs.text(value, field=PREFIX + self.option.name,
-                                     label=say(self.option.label), max_length=self.max_length))
+        text = inputs.text(value, field=PREFIX + self.option.name,
+                           label=say(self.option.label), max_length=self.max_length)
+        if self.option.required and not text:
+            raise Invalid(say(self.option.required))
+        return self.read(text)
 
     def read(self, raw):
         return raw
@@ -296,17 +329,11 @@ class SwitchOption(OptionField):
 
 
 class SeatOption(ChoiceOption):
-    """One of the seats the game can have, by the number of its name field: a page without
-    script cannot add the fifth when a fifth name is written. Read against the players named."""
+    """One of the players' rows, by its number (the rows shown: "Another player" shows one more,
+    and its seat with it). Read against the players named."""
 
     def choices_of(self, option, seats):
         return list(seats)
-
-    def made_widget(self):
-        widget = super().made_widget()
-        if len(self.shown_choices) > 6:  # many seats (the score pad's twelve): a list
-            widget = forms.Select(choices=widget.choices)
-        return widget
 
     def read(self, raw):
         return raw
@@ -389,13 +416,15 @@ class Passed(forms.Field):
 
 
 class NewGameForm(forms.Form):
-    """The new-game form of `game`: the players' names ("name", a field per seat on the page),
+    """The new-game form of `game`: the players' names ("name", a field per row on the page),
     a field per declared option ("opt_<name>", of the option's kind), the host's seat, the place
     and the table's language. `suggest`: a callable giving the texts a text option suggests
     ({list name: [text]}, Plugin.option_suggestions), asked only when the form is shown.
 
     Valid, its cleaned_data is session_create's keywords; refused, `refusal()` is the first
-    thing wrong in the order of the page, as the page says one at a time."""
+    thing wrong in the order of the page, as the page says one at a time, beside the field it is
+    about (`refused_field`; None: said at the form's top). Posted by "Another player"
+    (`adding`), it is neither checked nor refused: it is shown again with one more row."""
 
     name = Players()
     host_seat = HostSeat()
@@ -406,17 +435,24 @@ class NewGameForm(forms.Form):
     def __init__(self, game, data=None, *, suggest=None):
         super().__init__(data)
         self.game, self._suggest = game, suggest
+        self.adding = data is not None and ANOTHER in data
         written = self["name"].data if data is not None else []
+        # The rows the page shows: four at first (or the game's least), every one posted (an
+        # empty row posts ""), and one more when "Another player" asked for it.
+        self.rows = min(game.max_players, max(ROWS, game.min_players,
+                                              len(written) + self.adding))
         seats = [(str(i), written[i] if i < len(written) and written[i]
-                  else _("Player %(n)s") % {"n": i + 1}) for i in range(game.max_players)]
+                  else _("Player %(n)s") % {"n": i + 1}) for i in range(self.rows)]
         self.option_names = []
         for option in declared(game):
             kind = KINDS.get(option.kind, TextOption)
             self.fields[PREFIX + option.name] = kind(option, default=game.options[option.name],
                                                      seats=seats)
             self.option_names.append(PREFIX + option.name)
-        # The order of the page: its refusals are said in it, the first one first.
-        self.order_fields(["name", *self.option_names, "host_seat"])
+        # The order of the page: its refusals are said in it, the first one first. What the
+        # game cannot be set up without (the score pad's game name) comes first.
+        first = [name for name in self.option_names if self.fields[name].option.required]
+        self.order_fields([*first, "name", *self.option_names, "host_seat"])
         for name, field in self.fields.items():
             if hasattr(field, "by_players"):
                 # Read against the players' names, cleaned before it (a clean_<name> hook).
@@ -443,19 +479,62 @@ class NewGameForm(forms.Form):
         return {"players": data["name"], "options": options, "host_seat": data["host_seat"],
                 "location": data["location"] or "", "language": data["language"] or None}
 
+    def _first_refused(self):
+        """(field name, sentence) of the first thing wrong, in the order of the fields, or
+        (None, None); a form posted for another row is not checked."""
+        if self.adding:
+            return None, None
+        return next(((name, errors[0]) for name, errors in self.errors.items() if errors),
+                    (None, None))
+
     def refusal(self):
         """The first thing wrong, in the order of the fields, or None."""
-        return next((errors[0] for errors in self.errors.values()), None)
+        return self._first_refused()[1]
+
+    @property
+    def refused_field(self):
+        """The field the refusal is about, said beside it; None for one about the whole form."""
+        name = self._first_refused()[0]
+        return name if name in self.fields else None
+
+    def refused_by(self, refusal):
+        """The service's `refusal` (errors.Refused) of what the form passed, said beside the
+        field it is about: the players' (their count, a name), the host's seat, the place, the
+        language; else (an option's rule) at the form's top."""
+        about = [FIELD_OF.get(name, name) for name in refusal.fields]
+        field = next((name for name in about if name in self.fields), None)
+        self.add_error(field, say(refusal.message))
+
+    @property
+    def asked_first(self):
+        """The options the game cannot be set up without, asked before the players."""
+        return [self[name] for name in self.option_names if self.fields[name].option.required]
 
     @property
     def options(self):
-        return [self[name] for name in self.option_names]
+        return [self[name] for name in self.option_names
+                if not self.fields[name].option.required]
 
     @property
     def slots(self):
-        """The players' name fields: every seat the game can have, as written."""
-        count = self.game.max_players
-        return (list(self["name"].value() or []) + [""] * count)[:count]
+        """The players' rows, as written."""
+        return (list(self["name"].value() or []) + [""] * self.rows)[:self.rows]
+
+    @property
+    def focus_row(self):
+        """The row (numbered from 1) the page puts the cursor in: the one "Another player" just
+        added, or where a refusal of the players points (the first empty row); else None."""
+        if self.adding:
+            return self.rows
+        if self.refused_field == "name":
+            slots = self.slots
+            return next((n for n, name in enumerate(slots, start=1) if not name.strip()), 1)
+        return None
+
+    @property
+    def more_rows(self):
+        """Whether "Another player" may add a row: the game has more seats than rows shown."""
+        return self.rows < self.game.max_players
 
     @cached_property
     def suggested(self):

@@ -37,19 +37,21 @@ def session_new(request):
     suggest = plugins.get(game.slug).option_suggestions
     form = setup_form.NewGameForm(game, request.POST if request.method == "POST" else None,
                                   suggest=suggest and (lambda: suggest(owner=request.user)))
-    error = form.refusal()
-    if form.is_bound and error is None:
+    if form.is_bound and not form.adding and form.refusal() is None:
         try:
             session = services.session_create(owner=request.user, game=game.slug,
                                                **form.cleaned_data)
         except Refused as refusal:
-            error = refusal.message
+            form.refused_by(refusal)
         else:
             return redirect("table", pk=session.pk)
+    error = form.refusal()
     context = {"game": game, "form": form, "error": error,
                "roster": Player.objects.filter(owner=request.user),
                "locations": stats.locations(owner=request.user)}
-    return render(request, "companion/new.html", context, status=400 if error else 200)
+    # "Another player" by htmx: the form alone, one row longer.
+    template = "companion/new.html" + ("#setup" if request.htmx else "")
+    return render(request, template, context, status=400 if error else 200)
 
 
 def _phones_held(session):

@@ -60,6 +60,9 @@ RANK_RULES = {
     "none": _("No points: the winner is named."),
 }
 TITLE_LENGTH = 60
+# Said by the rules and by the new-game form beside its field (Option.required).
+UNNAMED = _("Name the game you play (such as Catan or Hearts): its history and statistics are "
+            "kept under that name.")
 MAX_ROUNDS = 1000
 # A round's points and a target, either sign: far beyond any game's, short of nonsense.
 MAX_POINTS = 1_000_000
@@ -100,8 +103,7 @@ def check_teams(teams: Any, seat_count: int) -> None:
 def check_options(options: dict[str, Any], seat_count: int) -> None:
     title = options.get("game")
     if not isinstance(title, str) or not title.strip():
-        raise RuleViolation(_("Name the game you play (such as Catan or Hearts): its history "
-                              "and statistics are kept under that name."), field="options")
+        raise RuleViolation(UNNAMED, field="options")
     if len(title.strip()) > TITLE_LENGTH:
         raise RuleViolation(_("The game's name is {n} letters at most.", n=TITLE_LENGTH),
                             field="options")
@@ -559,15 +561,15 @@ OPTIONS = {"game": "", "win": "high", "rounds": None, "target": None, "teams": N
            "first": None}
 
 OPTION_FIELDS = (
-    Option("game", _("The game played"), "text", suggest="titles",
+    Option("game", _("The game played"), "text", suggest="titles", required=UNNAMED,
            help=_("Its name, as history and statistics keep it (60 letters at most).")),
     Option("win", _("How it is won"), "choice", choices=tuple(WIN_WORDS.items())),
     Option("rounds", _("End after this many rounds"), "number", minimum=1, maximum=MAX_ROUNDS,
            optional=True, help=_("Leave empty to end by hand.")),
     Option("target", _("End when a total reaches"), "number", optional=True,
-           help=_("The game ends at the end of the round in which someone reaches or passes it "
-                  "(lowest score wins: as in Hearts, the lowest total then wins; cooperative: "
-                  "the table's total, and reaching it wins).")),
+           help=_("The round in which someone reaches or passes it is the last (lowest score "
+                  "wins: the lowest total then wins; cooperative: the table's total, and "
+                  "reaching it wins).")),
     Option("teams", _("Teams"), "teams", optional=True,
            help=_("Each team's player numbers, a team a line or between commas: 1 3, 2 4 puts "
                   "players 1 and 3 against 2 and 4. A team scores the sum of its players; a "

@@ -10,6 +10,7 @@ GAME = Plugin(
     serializers=moves.SERIALIZERS,
     panel_model=panel.panel_model,
     live_model=panel.live_model,
+    standing_note=panel.standing_note,
     samples=samples.candidates,
     urls="games.rabbits.urls",
     styles=("games/rabbits/panel.css",),

@@ -45,6 +45,13 @@ def _seat_rows(state: Mapping[str, Any]) -> list[dict[str, Any]]:
 
 
 
+def standing_note(details: Mapping[str, Any]) -> str | None:
+    """Where the rabbit is, beside its name on the scoreboard: what a `where` tapped on one
+    phone changes on every other's first screen."""
+    place = details.get("place")
+    return rules.PLACE_NAMES.get(place) if place else None
+
+
 def live_model(state: Mapping[str, Any], standings: Any = None) -> dict[str, Any]:
     """What every phone sees alike, pushed once per version: the turn's roll and price, the royal
     line and the rabbits. Its data-* attributes also tell panel.js which seat rolls and which

@@ -1,7 +1,7 @@
 """The score pad on phones: four players over five rounds of a lowest-score game on two phones to
-the final standings (a seat's own phone entering its own points once), a cooperative game lost,
-a game without points with two winners named, the end of a game on two phones, and twelve
-players in teams."""
+the final standings (a seat's own phone entering its own points once), a cooperative game of
+five set up on the phone (its form measured) and lost, a game without points with two winners
+named, the end of a game on two phones, and twelve players in teams."""
 
 import os
 import re
@@ -76,12 +76,50 @@ def test_four_players_five_rounds_lowest_wins_on_two_phones(host_phone, phone, a
     shot(ana, "pad-2-final")
 
 
-def test_a_cooperative_game_lost(host_phone, alice):
-    session = session_for(alice, game="pad", players=NAMES[:3],
-                          options={"game": "Pandemic", "win": "coop"})
+def box_bottom(locator):
+    box = locator.bounding_box()
+    return box["y"] + box["height"]
+
+
+def test_a_cooperative_game_of_five_set_up_and_lost(host_phone):
+    """The set-up on a phone: the game's name on the first screen, the whole form within two,
+    an empty name refused beside its field with the cursor in it, a fifth row added, and Enter
+    in a field opening the game."""
     ana = host_phone()
-    ana.goto(f"/s/{session.pk}/")
-    save_round(ana, 1, [2, 3, 1])
+    ana.goto("/new/?game=pad")
+    form, name = ana.locator("#new-game"), ana.locator("#opt_game")
+    rows = form.locator("input[name=name]")
+    expect(rows).to_have_count(4)
+    assert ana.evaluate("scrollY") == 0
+    assert box_bottom(name) <= 740
+    assert box_bottom(form) <= 1480, box_bottom(form)
+    for row, player in enumerate(NAMES, start=1):
+        ana.locator(f"#name{row}").fill(player)
+    form.get_by_role("button", name="Open the game").click()
+
+    refusal = ana.locator("#opt_game_error")
+    expect(refusal).to_contain_text("Name the game you play")
+    expect(name).to_be_focused()
+    field, said = name.bounding_box(), refusal.bounding_box()
+    assert 0 <= said["y"] - (field["y"] + field["height"]) <= 16  # right below the field
+    assert said["y"] + said["height"] <= 740
+    expect(ana.locator("#name4")).to_have_value("Di")
+
+    form.get_by_role("button", name="Another player").click()
+    expect(rows).to_have_count(5)
+    expect(ana.locator("#name5")).to_be_focused()
+    expect(refusal).to_have_count(0)  # asking for a row is not a refusal
+    expect(ana.locator("#name4")).to_have_value("Di")
+    ana.locator("#name5").fill("Eve")
+    name.fill("Pandemic")
+    form.get_by_label("Cooperative: all win or all lose together").check()
+    form.get_by_label("Your seat").select_option(label="I only keep the table")
+    name.press("Enter")  # opens the game: "Another player" is not the form's first button
+    expect(ana.locator("#pad-game")).to_have_text("Pandemic")
+    expect(ana.locator("#scoreboard tbody tr")).to_have_count(5)
+    assert Session.objects.get().options["win"] == "coop"
+
+    save_round(ana, 1, [2, 3, 1, 4, 0])
     ana.get_by_role("button", name="The table lost").click()
     ana.get_by_role("button", name="Yes, go ahead").click()
     expect(ana.locator("#log")).to_contain_text("The end: the table loses")

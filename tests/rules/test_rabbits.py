@@ -564,6 +564,18 @@ def test_where_moves_a_rabbit_at_any_time():
     assert state["seats"][1]["place"] == "board"
 
 
+def test_the_scoreboard_notes_where_each_rabbit_is():
+    from games.rabbits import panel
+
+    state = act(act(rolled(), "where", seat=1, place="off"), "where", seat=0,
+                place="underground")
+    notes = {row["seat"]: panel.standing_note(row["details"]) for row in GAME.standings(state)}
+    assert notes == {0: "underground", 1: "off the board"}
+    assert notes[1].msgid == "off the board"  # a Text: each phone says it in its language
+    assert panel.standing_note(GAME.standings(new())[0]["details"]) == "on the board"
+    assert panel.standing_note({}) is None  # a play logged afterwards keeps no place
+
+
 def test_where_refusals():
     refused(new(), "where", "Ana is on the board already", "place", seat=0, place="board")
     refused(new(), "where", "There is no seat 2", "seat", seat=2, place="off")

@@ -1,3 +1,5 @@
+import re
+
 import pytest
 
 from companion.models import Session
@@ -154,14 +156,49 @@ def test_teams_with_no_player_named_yet_ask_for_the_players(alice):
     assert not Session.objects.exists()
 
 
-def test_every_seat_the_game_can_have_is_offered_without_script(alice):
-    # Six knights at most: Merlin may be the sixth player before any name is written.
-    page = browser_for(alice).get("/new/?game=knights").content.decode()
-    assert 'name="opt_merlin" value="5"' in page and "Player 6" in page
-    response = browser_for(alice).post("/new/", {**KNIGHTS_TABLE, "opt_merlin": "4",
-                                                 "name": ["A", "B", "C", "D", "E"]})
+def test_another_player_adds_a_row_and_its_seat_without_script(alice):
+    # Six knights at most, four rows at first: Merlin is one of the rows shown.
+    client = browser_for(alice)
+    page = client.get("/new/?game=knights").content.decode()
+    assert page.count('name="name"') == 4 and 'name="another"' in page
+    assert 'name="opt_merlin" value="3"' in page and 'name="opt_merlin" value="4"' not in page
+    # "Another player" posts the form: shown again as written, one row longer, the cursor in
+    # the new row, nothing checked (Merlin's fifth seat is not yet a player) and nothing opened.
+    response = client.post("/new/", {**KNIGHTS_TABLE, "opt_merlin": "4", "another": "1",
+                                     "name": ["A", "B", "C", ""]})
+    page = response.content.decode()
+    assert response.status_code == 200 and not Session.objects.exists()
+    assert page.count('name="name"') == 5 and 'role="alert"' not in page
+    assert 'id="name5" name="name" value=""' in page
+    assert re.search(r'<input id="name5"[^>]* autofocus', page)
+    assert 'name="opt_merlin" value="4" checked' in page and "Player 5" in page
+    assert 'value="A"' in page and 'type="radio" name="opt_deck" value="app" checked' in page
+    response = client.post("/new/", {**KNIGHTS_TABLE, "opt_merlin": "4",
+                                     "name": ["A", "B", "C", "D", "E"]})
     assert response.status_code == 302
     assert Session.objects.get().options["merlin"] == 4
+
+
+def test_the_rows_grow_to_the_games_seats_and_no_further(alice):
+    client = browser_for(alice)
+    names = [f"P{n}" for n in range(1, 12)]
+    page = client.post("/new/", {**MUS, "name": names, "another": "1"}).content.decode()
+    assert page.count('name="name"') == 12 and 'name="another"' not in page
+    page = client.post("/new/", {**MUS, "name": [*names, "P12"], "another": "1"}).content.decode()
+    assert page.count('name="name"') == 12
+    # A game of four at most shows its four rows, and no button.
+    page = client.get("/new/?game=rabbits").content.decode()
+    assert page.count('name="name"') == 4 and 'name="another"' not in page
+
+
+def test_another_player_by_htmx_is_answered_with_the_form_alone(alice):
+    response = browser_for(alice).post("/new/", {**MUS, "name": ["Ana", "", "", ""],
+                                                 "another": "1"}, HTTP_HX_REQUEST="true")
+    page = response.content.decode()
+    assert response.status_code == 200
+    assert page.lstrip().startswith('<form method="post" action="/new/"')
+    assert 'id="new-game"' in page and "<header" not in page
+    assert page.count('name="name"') == 5 and 'value="Ana"' in page and 'value="Mus"' in page
 
 
 def test_a_seat_choice_past_the_named_players_is_said_by_the_forms_numbers(alice):
@@ -196,9 +233,10 @@ def test_the_hosts_seat_is_refused_in_the_forms_words(alice, host_seat, said):
 
 
 def test_many_seats_are_a_list_to_pick_from(alice):
+    # The score pad's twelve: a list, even of its first four rows.
     page = browser_for(alice).get("/new/?game=pad").content.decode()
     assert '<select id="opt_first" name="opt_first">' in page
-    assert '<option value="11">Player 12</option>' in page
+    assert '<option value="3">Player 4</option>' in page and '<option value="4">' not in page
     response = browser_for(alice).post("/new/", {**MUS, "opt_first": "3"})
     assert response.status_code == 302
     assert Session.objects.get().options["first"] == 3
@@ -214,7 +252,8 @@ def test_the_form_has_a_field_of_its_kind_per_declared_option():
     from companion import plugins, setup_form
 
     form = setup_form.NewGameForm(plugins.rules_of("pad"))
-    assert list(form.fields) == ["name", "opt_game", "opt_win", "opt_rounds", "opt_target",
+    # The game's name first: the score pad cannot be set up without it.
+    assert list(form.fields) == ["opt_game", "name", "opt_win", "opt_rounds", "opt_target",
                                  "opt_teams", "opt_first", "host_seat", "location", "language"]
     kinds = {name: type(field).__name__ for name, field in form.fields.items()}
     assert kinds["opt_game"] == "TextOption" and kinds["opt_win"] == "ChoiceOption"
@@ -222,7 +261,7 @@ def test_the_form_has_a_field_of_its_kind_per_declared_option():
     rounds = form.fields["opt_rounds"]
     assert type(rounds).__name__ == "WholeNumberOption"
     assert rounds.widget.attrs == {"min": 1, "max": rounds.option.maximum}
-    assert [value for value, _label in form["opt_first"].choices] == [str(i) for i in range(12)]
+    assert [value for value, _label in form["opt_first"].choices] == [str(i) for i in range(4)]
     knights = setup_form.NewGameForm(plugins.rules_of("knights"))
     assert type(knights.fields["opt_joust"]).__name__ == "SwitchOption"
     assert knights["opt_joust"].value() == "on" and knights["opt_deck"].value() == "app"
@@ -267,5 +306,53 @@ def test_the_first_thing_wrong_is_said_in_the_order_of_the_page(alice):
 
     form = setup_form.NewGameForm(plugins.rules_of("pad"), posted(
         "name=Ana&name=&name=Cy&opt_rounds=two&host_seat=x"))
-    assert list(form.errors) == ["name", "opt_rounds", "host_seat"]
-    assert form.refusal().startswith("Player 2 is empty but a later one is not")
+    assert list(form.errors) == ["opt_game", "name", "opt_rounds", "host_seat"]
+    assert form.refusal().startswith("Name the game you play")
+    assert form.refused_field == "opt_game"
+    named = setup_form.NewGameForm(plugins.rules_of("pad"), posted(
+        "opt_game=Mus&name=Ana&name=&name=Cy&opt_rounds=two&host_seat=x"))
+    assert list(named.errors) == ["name", "opt_rounds", "host_seat"]
+    assert named.refusal().startswith("Player 2 is empty but a later one is not")
+    assert named.refused_field == "name" and named.focus_row == 2
+
+
+def test_the_score_pads_name_is_asked_first(alice):
+    page = browser_for(alice).get("/new/?game=pad").content.decode()
+    assert page.index('id="opt_game"') < page.index('id="name1"') < page.index('name="opt_win"')
+    assert re.search(r'<input id="opt_game"[^>]* aria-required="true"', page)
+
+
+def test_an_empty_name_is_refused_beside_its_field_with_the_cursor_in_it(alice):
+    response = browser_for(alice).post("/new/", {**MUS, "opt_game": "  "})
+    page = response.content.decode()
+    assert response.status_code == 400 and not Session.objects.exists()
+    field = re.search(r'<input id="opt_game"[^>]*>', page).group(0)
+    assert " autofocus" in field and 'aria-invalid="true"' in field
+    assert 'aria-describedby="opt_game_error opt_game_help"' in field
+    refusal = '<p class="error" id="opt_game_error" role="alert">Name the game you play'
+    # Right below the field, and nowhere else.
+    assert page.index(refusal) - page.index(field) < 300 and page.count('role="alert"') == 1
+    # Left out of the post, it is refused in the same place.
+    page = browser_for(alice).post("/new/", {"game": "pad", "name": ["Ana"]}).content.decode()
+    assert refusal in page
+
+
+def test_the_services_refusal_of_the_players_is_said_beside_them(alice):
+    response = browser_for(alice).post("/new/", {"game": "rabbits", "name": ["Ana", "", ""]})
+    page = response.content.decode()
+    assert response.status_code == 400
+    assert ('<p class="error" id="name_error" role="alert">Lenino&#x27;s Jack Rabbits is played '
+            'by 2 to 4 players, not 1.</p>') in page
+    assert page.index("<legend>Players") < page.index('id="name_error"') < page.index('id="name1"')
+    # The cursor where the missing player goes.
+    assert re.search(r'<input id="name2"[^>]* autofocus aria-invalid="true" '
+                     r'aria-describedby="name_error"', page)
+
+
+def test_a_refusal_of_an_options_rule_is_said_at_the_forms_top(alice):
+    response = browser_for(alice).post("/new/", {**MUS, "opt_win": "none", "opt_rounds": "3"})
+    page = response.content.decode()
+    assert response.status_code == 400
+    assert '<p class="error" role="alert">A game without points has no target' in page
+    assert page.index('role="alert"') < page.index('id="opt_game"')
+    assert " autofocus" not in page

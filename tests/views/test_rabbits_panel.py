@@ -81,6 +81,20 @@ def test_a_seated_host_sees_its_own_seat_first_and_the_others_folded(host, sessi
     assert html.index("Play for another seat") > fold and html.index('value="where-1"') > fold
 
 
+def test_each_phone_is_asked_where_its_rabbit_is_and_every_scoreboard_says(host, ben, session):
+    assert "<legend>Where is your rabbit?</legend>" in page(ben, session)
+    html = page(host, session)
+    assert "<legend>Where is Ana's rabbit?</legend>" in html
+    assert "<legend>Where is Ben's rabbit?</legend>" in html
+    post(ben, session, type="where", form="where-1", seat="1", place="underground")
+    for html in (page(host, session), page(ben, session)):
+        scoreboard = html.split('id="scoreboard"')[1].split("</table>")[0]
+        ana = re.search(r'<tr id="scoreboard-seat-0".*?</tr>', scoreboard, re.S).group(0)
+        ben_row = re.search(r'<tr id="scoreboard-seat-1".*?</tr>', scoreboard, re.S).group(0)
+        assert '<span class="note">on the board</span>' in ana
+        assert '<span class="note">underground</span>' in ben_row
+
+
 def test_the_live_part_says_whose_roll_and_turn_it_is(host, session):
     html = page(host, session)
     assert '<div class="rb-live" data-turn="0" data-roller="0" data-acting=""' in html
@@ -203,6 +217,7 @@ def test_the_winner_is_shown_and_the_forms_go(host, session):
     html = page(host, session)
     assert "Ana is back at the Citadel and wins!" in html
     assert 'value="where-0"' not in html and "Roll the dice" not in html
+    assert 'class="note"' not in html  # where the rabbits were is no longer the table's news
 
 
 # The picker's running total -------------------------------------------------------------------
