@@ -18,7 +18,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from companion import authority, engine, plugins
+from companion import authority, engine, plugins, setup_form
 from companion.access import sessions_with_seats
 from companion.actors import Actor
 from companion.engine import listing
@@ -61,6 +61,7 @@ def fragment_context(session, actor, *, posted=None, refusal=None, panel=True, m
     winner_names = [row["name"] for row in standings if row["winner"]]
     # A leader is marked once someone is ahead: not while every seat shares the first place.
     leader_marked = any(row["rank"] > 1 for row in standings)
+    seats = list(session.seats.all())
     context = {
         "session": session,
         "rules": rules,
@@ -74,7 +75,12 @@ def fragment_context(session, actor, *, posted=None, refusal=None, panel=True, m
         "can_play": actor is not None,
         "is_host": is_host,
         "viewer": viewer,
-        "seats": list(session.seats.all()),
+        "seats": seats,
+        # The set-up's line (the draw of who starts) closes the log once its first move is in it.
+        "setup_line": (engine.setup_line(rules, [seat.name for seat in seats], session.options,
+                                         session.seed)
+                       if not moves or moves[-1].seq <= 1 else None),
+        "who_starts": _who_starts(session, rules, seats),
         "refusal": refusal,
         "now_line": rules.now(state) if rules.now else None,
         "rank_rule": engine.rank_rule_of(rules, state),
@@ -97,6 +103,18 @@ def fragment_context(session, actor, *, posted=None, refusal=None, panel=True, m
         context["panel"] = plugin.panel_model(state, viewer=viewer, is_host=is_host, data=data,
                                               posted=posted, refusal=refusal)
     return context
+
+
+def _who_starts(session, rules, seats):
+    """"Who starts?" for the rematch of a finished game, as the game before chose (a draw is a
+    draw again); None where the game has no first player or the rematch is made."""
+    if rules.first is None or not session.is_finished or session.rematch_id is not None:
+        return None
+    return setup_form.who_starts(rules.first_option, name="first",
+                                 seats=[(str(seat.index), seat.name) for seat in seats],
+                                 chosen=session.options.get(rules.first,
+                                                            rules.options.get(rules.first)),
+                                 with_help=False)
 
 
 def moves_of_its_version(session):

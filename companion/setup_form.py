@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from companion import inputs
-from companion.engine import Option
+from companion.engine import DRAW, Option
 from companion.errors import Invalid
 from companion.language import say
 
@@ -154,6 +154,31 @@ def seat_chosen(raw, *, label, names, optional=False):
         raise Invalid(_("%(label)s: choose one of the players.") % {"label": label})
     if names and seat >= len(names):
         raise _no_such_player(label, seat + 1, len(names))
+    return seat
+
+
+def who_starts(option, *, name, seats, chosen, with_help=True):
+    """What "Who starts?" offers (templates/companion/_who_starts.html), for the game's option of
+    who starts (Game.first_option): the field's `name` (and id), its choices [(value posted,
+    label)]: nobody named where the option allows it, the draw, then `seats` [(number posted,
+    name)]; the value `chosen` as posted, and the option's help unless with_help=False."""
+    none = [("", _("Decided at the table"))] if option.optional else []
+    return {"name": name, "chosen": "" if chosen is None else str(chosen),
+            "choices": [*none, (DRAW, _("A draw: the app picks, and the log tells who")),
+                        *seats],
+            "help": option.help if with_help else ""}
+
+
+def first_read(raw):
+    """Who starts as a form posts it: the draw, a seat (a whole number), or nobody named ("")."""
+    raw = raw.strip()
+    if raw == DRAW:
+        return DRAW
+    if not raw:
+        return None
+    seat = inputs.whole_number(raw)
+    if seat is None:
+        raise Invalid(_("Who starts: choose a player or the draw."))
     return seat
 
 
@@ -316,6 +341,19 @@ class SeatOption(ChoiceOption):
                            optional=self.option.optional)
 
 
+class FirstOption(SeatOption):
+    """Who starts (the game's Game.first): the draw, or one of the seats as SeatOption reads
+    them (nobody where the option is optional). Shown by templates/companion/_who_starts.html,
+    apart from the other options."""
+
+    def by_players(self, raw, names):
+        return DRAW if raw.strip() == DRAW else super().by_players(raw, names)
+
+    def who_starts(self, bound):
+        return who_starts(self.option, name=bound.html_name, seats=self.shown_choices,
+                          chosen=bound.value())
+
+
 class TeamsOption(OptionField):
     """Teams by the players' numbers ("1 3, 2 4"), read against the players named."""
 
@@ -411,7 +449,8 @@ class NewGameForm(forms.Form):
                   else _("Player %(n)s") % {"n": i + 1}) for i in range(game.max_players)]
         self.option_names = []
         for option in declared(game):
-            kind = KINDS.get(option.kind, TextOption)
+            kind = FirstOption if option.name == game.first else KINDS.get(option.kind,
+                                                                            TextOption)
             self.fields[PREFIX + option.name] = kind(option, default=game.options[option.name],
                                                      seats=seats)
             self.option_names.append(PREFIX + option.name)
@@ -449,7 +488,17 @@ class NewGameForm(forms.Form):
 
     @property
     def options(self):
-        return [self[name] for name in self.option_names]
+        """The options, but who starts (`who_starts`)."""
+        return [self[name] for name in self.option_names
+                if not isinstance(self.fields[name], FirstOption)]
+
+    @property
+    def who_starts(self):
+        """What "Who starts?" offers (`who_starts`), or None for a game with no first player."""
+        for name in self.option_names:
+            if isinstance(self.fields[name], FirstOption):
+                return self.fields[name].who_starts(self[name])
+        return None
 
     @property
     def slots(self):

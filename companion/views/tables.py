@@ -290,7 +290,10 @@ def redo(request, pk):
 def rematch(request, pk):
     session, actor = table_access(request, pk)
     try:
-        new = services.session_rematch(session=session, actor=actor)
+        # Who starts, where the game-over card asked (else as in the game before).
+        first = ({"first": setup_form.first_read(request.POST["first"])}
+                 if "first" in request.POST else {})
+        new = services.session_rematch(session=session, actor=actor, **first)
     except Refused as refusal:
         return refused_table(request, session, actor, refusal.message, "rematch", refusal.status)
     return redirect("table", pk=new.pk)

@@ -38,10 +38,12 @@ def test_unknown_game_is_404(alice):
 
 def test_declared_options_are_radios_switches_and_seats_with_help(alice):
     page = browser_for(alice).get("/new/?game=knights").content.decode()
-    # The deck is a choice of two, in words; Merlin one of the seats; the joust a switch.
+    # The deck is a choice of two, in words; Merlin (who starts) one of the seats or a draw; the
+    # joust a switch.
     assert 'type="radio" name="opt_deck" value="app" checked' in page
     assert "We turn the real cards and enter the event" in page
-    assert 'name="opt_merlin" value="0" checked' in page and "Player 3" in page
+    assert '<option value="0" selected>Player 1</option>' in page and "Player 3" in page
+    assert '<option value="draw">A draw: the app picks, and the log tells who</option>' in page
     assert 'type="checkbox" name="opt_joust" checked' in page
     assert "The oldest player starts as Merlin" in page
     # The developer's lists are folded away, not shown as {} or None.
@@ -157,7 +159,7 @@ def test_teams_with_no_player_named_yet_ask_for_the_players(alice):
 def test_every_seat_the_game_can_have_is_offered_without_script(alice):
     # Six knights at most: Merlin may be the sixth player before any name is written.
     page = browser_for(alice).get("/new/?game=knights").content.decode()
-    assert 'name="opt_merlin" value="5"' in page and "Player 6" in page
+    assert '<option value="5">Player 6</option>' in page
     response = browser_for(alice).post("/new/", {**KNIGHTS_TABLE, "opt_merlin": "4",
                                                  "name": ["A", "B", "C", "D", "E"]})
     assert response.status_code == 302
@@ -218,7 +220,7 @@ def test_the_form_has_a_field_of_its_kind_per_declared_option():
                                  "opt_teams", "opt_first", "host_seat", "location", "language"]
     kinds = {name: type(field).__name__ for name, field in form.fields.items()}
     assert kinds["opt_game"] == "TextOption" and kinds["opt_win"] == "ChoiceOption"
-    assert kinds["opt_teams"] == "TeamsOption" and kinds["opt_first"] == "SeatOption"
+    assert kinds["opt_teams"] == "TeamsOption" and kinds["opt_first"] == "FirstOption"
     rounds = form.fields["opt_rounds"]
     assert type(rounds).__name__ == "WholeNumberOption"
     assert rounds.widget.attrs == {"min": 1, "max": rounds.option.maximum}
