@@ -18,12 +18,13 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from companion import authority, engine, plugins, setup_form
+from companion import authority, engine, plugins
 from companion.access import sessions_with_seats
 from companion.actors import Actor
 from companion.engine import listing
 from companion.language import say
 from companion.stats import said_score, session_standings
+from companion.who_starts import who_starts
 
 SHARED = ("scoreboard", "now", "log", "undo")
 LOG_LENGTH = 30
@@ -59,9 +60,6 @@ def fragment_context(session, actor, *, posted=None, refusal=None, panel=True, m
     if session.logged:  # a play entered afterwards: its final standings, and no panel to play
         panel = False
     winner_names = [row["name"] for row in standings if row["winner"]]
-    # A leader is marked once someone is ahead: not while every seat shares the first place.
-    leader_marked = any(row["rank"] > 1 for row in standings)
-    seats = list(session.seats.all())
     context = {
         "session": session,
         "rules": rules,
@@ -75,18 +73,15 @@ def fragment_context(session, actor, *, posted=None, refusal=None, panel=True, m
         "can_play": actor is not None,
         "is_host": is_host,
         "viewer": viewer,
-        "seats": seats,
-        # The set-up's line (the draw of who starts) closes the log once its first move is in it.
-        "setup_line": (engine.setup_line(rules, [seat.name for seat in seats], session.options,
-                                         session.seed)
-                       if not moves or moves[-1].seq <= 1 else None),
-        "who_starts": _who_starts(session, rules, seats),
+        "seats": (seats := list(session.seats.all())),
+        **_who_starts_shown(session, rules, seats, moves),
         "refusal": refusal,
         "now_line": rules.now(state) if rules.now else None,
         "rank_rule": engine.rank_rule_of(rules, state),
         "undone_recently": _redo_reach(session, rules, _undone_recently(moves)),
         "winner_names": winner_names,
-        "leader_marked": leader_marked,
+        # A leader is marked once someone is ahead: not while every seat shares the first place.
+        "leader_marked": any(row["rank"] > 1 for row in standings),
         "share_url": reverse("board", args=[session.board_key]),
         "undo_url": reverse("undo", args=[session.pk]),
         "redo_url": reverse("redo", args=[session.pk]),
@@ -105,16 +100,22 @@ def fragment_context(session, actor, *, posted=None, refusal=None, panel=True, m
     return context
 
 
-def _who_starts(session, rules, seats):
-    """"Who starts?" for the rematch of a finished game, as the game before chose (a draw is a
-    draw again); None where the game has no first player or the rematch is made."""
-    if rules.first is None or not session.is_finished or session.rematch_id is not None:
-        return None
-    return setup_form.who_starts(rules.first_option, name="first",
-                                 seats=[(str(seat.index), seat.name) for seat in seats],
-                                 chosen=session.options.get(rules.first,
-                                                            rules.options.get(rules.first)),
-                                 with_help=False)
+def _who_starts_shown(session, rules, seats, moves):
+    """Who starts, as the table shows it: what the set-up drew, the log's line before move 1
+    (while move 1 is among the log's moves, which come newest first); and for a finished game,
+    "Who starts?" with its Rematch, as the game before chose (a draw is a draw again), until the
+    rematch is made."""
+    shown = {"setup_line": None, "who_starts": None}
+    if not moves or moves[-1].seq <= 1:
+        shown["setup_line"] = engine.setup_line(rules, [seat.name for seat in seats],
+                                                session.options, session.seed)
+    if rules.first is not None and session.is_finished and session.rematch_id is None:
+        shown["who_starts"] = who_starts(
+            rules.first_option, name="first",
+            seats=[(str(seat.index), seat.name) for seat in seats],
+            chosen=session.options.get(rules.first, rules.options.get(rules.first)),
+            with_help=False)
+    return shown
 
 
 def moves_of_its_version(session):

@@ -12,7 +12,7 @@ from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from companion import inputs, plugins, services, setup_form, stats
+from companion import inputs, plugins, services, setup_form, stats, who_starts
 from companion.access import sessions_with_seats, table_access
 from companion.engine import RuleViolation
 from companion.errors import NeedsConfirmation, Refused, Stale
@@ -291,7 +291,7 @@ def rematch(request, pk):
     session, actor = table_access(request, pk)
     try:
         # Who starts, where the game-over card asked (else as in the game before).
-        first = ({"first": setup_form.first_read(request.POST["first"])}
+        first = ({"first": who_starts.first_read(request.POST["first"])}
                  if "first" in request.POST else {})
         new = services.session_rematch(session=session, actor=actor, **first)
     except Refused as refusal:
