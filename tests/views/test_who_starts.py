@@ -122,3 +122,14 @@ def test_a_game_with_no_first_player_asks_nothing_at_the_rematch(alice):
     assert "Rematch" in page and "Who starts?" not in page
     with pytest.raises(Exception, match="has no first player"):
         services.session_rematch(session=finished, actor=services.Actor(user=alice), first=0)
+
+
+def test_the_history_timeline_opens_with_the_draw(alice):
+    finished = finished_pad(alice, "draw")
+    page = browser_for(alice).get(f"/history/sessions/{finished.pk}/").content.decode()
+    timeline = page.split("<h2>Timeline</h2>")[1]
+    assert timeline.index(f"The draw: {drawn_name(finished)} starts") < timeline.index(
+        '<span class="seq">1</span>')
+    named = finished_pad(alice, 1)
+    assert "The draw" not in browser_for(alice).get(
+        f"/history/sessions/{named.pk}/").content.decode()
