@@ -247,7 +247,8 @@ def first_seat(game: Game, options: Mapping[str, Any], seat_count: int,
     player, or leaves it to the table."""
     if game.first is None:
         return None
-    chosen = options.get(game.first)
+    # Options kept before the game had the option (Jack Rabbits' seat 0) hold its default.
+    chosen = options.get(game.first, game.options.get(game.first))
     if chosen == DRAW:
         return random.Random(f"{seed}:first").randrange(seat_count)
     return chosen

@@ -130,3 +130,10 @@ def test_a_game_without_a_first_player_has_no_draw():
     options = quixote.resolve_options({}, 2)
     assert engine.first_seat(quixote, options, 2, "s") is None
     assert engine.setup_line(quixote, NAMES[:2], options, "s") is None
+
+
+def test_options_kept_before_a_game_asked_who_starts_start_at_its_default():
+    rabbits = next(game for game in FIRSTS if game.slug == "rabbits")
+    kept = {"ending": "simple", "values": "classic", "advanced_citadel": False}
+    assert engine.first_seat(rabbits, kept, 3, "s") == 0
+    assert engine.initial_state(rabbits, NAMES, kept, "s")["turn"]["seat"] == 0
