@@ -126,6 +126,12 @@ class Game:
       (optional; Knights: the seal that showed every seat's faces).
     - bgg_id: the game's BoardGameGeek id, which other apps (BG Stats) match a game by; None
       where it is not known.
+    - first: the name of the option that says which seat starts, where the game has a first
+      player (a "seat" option: the score pad's "first", Knights' "merlin"); None where no seat
+      starts. The platform offers it as "Who starts?" at set-up and at a rematch, and takes
+      DRAW for it besides a seat (or None, where its Option is optional: the table decides):
+      the set-up draws the seat from the game's seed (`first_seat`), so that `setup` is handed
+      a seat, a replay draws the same one, and the log tells the draw (`setup_line`).
     - Every move leaves `state["last"]` a dict whose "type" is the move's type (what it did, for
       the panels and the log).
     """
@@ -157,6 +163,15 @@ class Game:
     rank_rule: str | Callable[[State], str] = _("Most points wins.")
     now: Callable[[State], str | None] | None = None
     bgg_id: int | None = None
+    first: str | None = None
+
+    @property
+    def first_option(self) -> Option | None:
+        """How the form shows the option of who starts (`first`), or None without one."""
+        if self.first is None:
+            return None
+        return next((option for option in self.option_fields if option.name == self.first),
+                    Option(name=self.first, label=self.first, kind="seat"))
 
     def resolve_options(self, given: Mapping[str, Any] | None, seat_count: int) -> dict[str, Any]:
         """The declared defaults overlaid with `given`; unknown names and bad values refused."""
@@ -175,8 +190,23 @@ class Game:
             )
         options = {**self.options, **given}
         if self.check_options:
-            self.check_options(options, seat_count)
+            # A draw gives one of the seats: the game checks the rest as for any seat.
+            self.check_options(_drawn_as_a_seat(self, options), seat_count)
+        self.check_first(options, seat_count)
         return options
+
+    def check_first(self, options: Mapping[str, Any], seat_count: int) -> None:
+        """Who starts is a seat, the draw, or (where its Option is optional) nobody named."""
+        if self.first is None:
+            return
+        chosen = options.get(self.first)
+        if chosen == DRAW or is_seat_index(chosen, seat_count=seat_count):
+            return
+        if chosen is None and self.first_option.optional:
+            return
+        raise RuleViolation(
+            _("Who starts is one of the seats, 0 to {last}, or \"draw\", not {given}.",
+              last=seat_count - 1, given=repr(str(chosen)[:20])), field=self.first)
 
     def check_seat_count(self, seat_count: int) -> None:
         if not self.min_players <= seat_count <= self.max_players:
@@ -204,6 +234,41 @@ class Dice(random.Random):
         return value
 
 
+# Who starts, drawn by the set-up from the game's seed (Game.first).
+DRAW = "draw"
+
+
+def _drawn_as_a_seat(game: Game, options: dict[str, Any]) -> dict[str, Any]:
+    if game.first is not None and options.get(game.first) == DRAW:
+        return {**options, game.first: 0}
+    return options
+
+
+def first_seat(game: Game, options: Mapping[str, Any], seat_count: int,
+               seed: str) -> int | None:
+    """The seat that starts: the one the options name, or the one the draw gives. The draw has
+    its own random source, apart from the set-up's (move 0's): a replay draws the same seat,
+    and the dice of the set-up are the same with a draw or without. None: the game has no first
+    player, or leaves it to the table."""
+    if game.first is None:
+        return None
+    # Options kept before the game had the option (Jack Rabbits' seat 0) hold its default.
+    chosen = options.get(game.first, game.options.get(game.first))
+    if chosen == DRAW:
+        return random.Random(f"{seed}:first").randrange(seat_count)
+    return chosen
+
+
+def setup_line(game: Game, seat_names: list[str], options: Mapping[str, Any],
+               seed: str) -> Text | None:
+    """What the set-up drew, for the log before the first move: "The draw: Ana starts"; None
+    when nothing was drawn (a seat the table named is the game's own to show)."""
+    if game.first is None or options.get(game.first) != DRAW:
+        return None
+    seat = first_seat(game, options, len(seat_names), seed)
+    return _("The draw: {name} starts", name=seat_names[seat])
+
+
 def move_rng(seed: str, seq: int, dice_of: int | None = None) -> Dice:
     """The random source of move `seq` (0 is the set-up): a replay rolls the same dice. A redo
     rolls those of the move it puts back (`dice_of`, Move.dice_of)."""
@@ -227,7 +292,11 @@ def apply(game: Game, state: State, move_type: str, data: dict[str, Any], actor:
 
 
 def initial_state(game: Game, seat_names: list[str], options: dict[str, Any], seed: str) -> State:
-    return game.setup(list(seat_names), dict(options), move_rng(seed, 0))
+    """The state before the first move; the game's `setup` is handed the seat a draw gives."""
+    options = dict(options)
+    if game.first is not None and options.get(game.first) == DRAW:
+        options[game.first] = first_seat(game, options, len(seat_names), seed)
+    return game.setup(list(seat_names), options, move_rng(seed, 0))
 
 
 @dataclass(frozen=True)

@@ -24,6 +24,7 @@ from companion.actors import Actor
 from companion.engine import listing
 from companion.language import say
 from companion.stats import said_score, session_standings
+from companion.who_starts import who_starts
 
 SHARED = ("scoreboard", "now", "log", "undo")
 LOG_LENGTH = 30
@@ -46,30 +47,14 @@ def fragment_context(session, actor, *, posted=None, refusal=None, panel=True, m
     viewer = actor.seat if actor else None
     is_host = bool(actor and actor.is_host)
     moves = moves_of_its_version(session) if moves is None else moves
-    last_active = next((move for move in moves if not move.undone), None)
-    if last_active is None and len(moves) == LOG_LENGTH:
-        last_active = session.moves.filter(undone=False).order_by("-seq").first()
-    if last_active is not None:
-        # Which phones the undo button is for (table.js hides it from the others): words, as the
-        # one fragment serves every phone.
-        last_active.undo_by = _reach_words(
-            authority.undo_phones(session=session, move=last_active, rules=rules))
+    last_active = _last_active(session, rules, moves)
     state = rules.redact(session.state, viewer)
     standings = session_standings(session, rules)
     if session.logged:  # a play entered afterwards: its final standings, and no panel to play
         panel = False
     seats = list(session.seats.all())
-    # Each seat's colour where its name is: the scoreboard's rows and the log's lines.
-    colours = {seat.index: seat for seat in seats}
-    standings = [{**row, "dot": colours.get(row["seat"])} for row in standings]
-    for move in moves:
-        move.dot = colours.get(move.seat)
-    if plugin.standing_note is not None and not session.logged and not session.is_finished:
-        for row in standings:
-            row["note"] = plugin.standing_note(row["details"])
+    standings = _standings_shown(session, plugin, standings, seats, moves)
     winner_names = [row["name"] for row in standings if row["winner"]]
-    # A leader is marked once someone is ahead: not while every seat shares the first place.
-    leader_marked = any(row["rank"] > 1 for row in standings)
     context = {
         "session": session,
         "rules": rules,
@@ -84,13 +69,15 @@ def fragment_context(session, actor, *, posted=None, refusal=None, panel=True, m
         "is_host": is_host,
         "viewer": viewer,
         "seats": seats,
-        "own_seat": colours.get(viewer),
+        "own_seat": seats[viewer] if viewer is not None and viewer < len(seats) else None,
+        **_who_starts_shown(session, rules, seats, moves),
         "refusal": refusal,
         "now_line": rules.now(state) if rules.now else None,
         "rank_rule": engine.rank_rule_of(rules, state),
         "undone_recently": _redo_reach(session, rules, _undone_recently(moves)),
         "winner_names": winner_names,
-        "leader_marked": leader_marked,
+        # A leader is marked once someone is ahead: not while every seat shares the first place.
+        "leader_marked": any(row["rank"] > 1 for row in standings),
         "share_url": reverse("board", args=[session.board_key]),
         "undo_url": reverse("undo", args=[session.pk]),
         "redo_url": reverse("redo", args=[session.pk]),
@@ -107,6 +94,51 @@ def fragment_context(session, actor, *, posted=None, refusal=None, panel=True, m
         context["panel"] = plugin.panel_model(state, viewer=viewer, is_host=is_host, data=data,
                                               posted=posted, refusal=refusal)
     return context
+
+
+def _last_active(session, rules, moves):
+    """The move an undo would take back, with the phones its button is for."""
+    last_active = next((move for move in moves if not move.undone), None)
+    if last_active is None and len(moves) == LOG_LENGTH:
+        last_active = session.moves.filter(undone=False).order_by("-seq").first()
+    if last_active is not None:
+        # Which phones the undo button is for (table.js hides it from the others): words, as the
+        # one fragment serves every phone.
+        last_active.undo_by = _reach_words(
+            authority.undo_phones(session=session, move=last_active, rules=rules))
+    return last_active
+
+
+def _who_starts_shown(session, rules, seats, moves):
+    """Who starts, as the table shows it: what the set-up drew, the log's line before move 1
+    (while move 1 is among the log's moves, which come newest first); and for a finished game,
+    "Who starts?" with its Rematch, as the game before chose (a draw is a draw again), until the
+    rematch is made."""
+    shown = {"setup_line": None, "who_starts": None}
+    if not moves or moves[-1].seq <= 1:
+        shown["setup_line"] = engine.setup_line(rules, [seat.name for seat in seats],
+                                                session.options, session.seed)
+    if rules.first is not None and session.is_finished and session.rematch_id is None:
+        shown["who_starts"] = who_starts(
+            rules.first_option, name="first",
+            seats=[(str(seat.index), seat.name) for seat in seats],
+            chosen=session.options.get(rules.first, rules.options.get(rules.first)),
+            with_help=False)
+    return shown
+
+
+def _standings_shown(session, plugin, standings, seats, moves):
+    """The standings as the scoreboard shows them: each row with its seat's colour ("dot") and
+    the game's word beside its name while it is played ("note"); the log's moves with their
+    seat's colour too."""
+    colours = {seat.index: seat for seat in seats}
+    shown = [{**row, "dot": colours.get(row["seat"])} for row in standings]
+    for move in moves:
+        move.dot = colours.get(move.seat)
+    if plugin.standing_note is not None and not session.logged and not session.is_finished:
+        for row in shown:
+            row["note"] = plugin.standing_note(row["details"])
+    return shown
 
 
 def moves_of_its_version(session):

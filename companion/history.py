@@ -144,7 +144,7 @@ def session_detail(request, pk):
     page = pages.get_page(number or at // TIMELINE_PAGE + 1)
     context = {
         "session": session, "rules": timeline["rules"], "timeline": page.object_list,
-        "page": page,
+        "page": page, "setup_line": timeline["start"]["line"] if page.number == 1 else None,
         "seats": timeline["seats"],
         "upto": upto, "step_standings": stats.standings_at(timeline, upto),
         "previous": max((seq for seq in active if seq < upto), default=0 if upto else None),

@@ -14,7 +14,6 @@ row longer, without being checked. The seats the form offers (the host's, a seat
 those rows."""
 
 import json
-import re
 from functools import cached_property
 
 from django import forms
@@ -23,9 +22,18 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from companion import inputs
-from companion.engine import Option
+from companion.engine import DRAW, Option
 from companion.errors import Invalid
 from companion.language import say
+from companion.setup_reading import (
+    choice_read,
+    names_read,
+    number_read,
+    player_names,
+    seat_chosen,
+    teams_read,
+)
+from companion.who_starts import who_starts
 
 PREFIX = "opt_"
 # What an option's field takes at most, whatever its kind: the rules check their own lengths.
@@ -70,108 +78,6 @@ def _shown(option, default):
     if option.kind == "names":
         return ", ".join(default or ())
     return "" if default is None else str(default)
-
-
-# The readings of what was written. Each raises errors.Invalid with the form's sentence.
-
-def _number(option, raw):
-    if not raw.strip():
-        if option.optional:
-            return None
-        raise Invalid(_("%(label)s needs a number.") % {"label": say(option.label)})
-    value = raw.strip()
-    sign = -1 if value.startswith("-") else 1
-    number = inputs.whole_number(value.lstrip("-"))
-    if number is None:
-        raise Invalid(_("%(label)s: %(raw)s is not a whole number.")
-                      % {"label": say(option.label), "raw": raw[:20]})
-    return sign * number
-
-
-def _choice(option, raw, choices):
-    for value, _label in choices:
-        if str(value) == raw:
-            return value
-    raise Invalid(_("%(label)s: %(raw)s is not one of the choices.")
-                  % {"label": say(option.label), "raw": raw[:40]})
-
-
-# Between two teams, or two names: a line break, a comma or a semicolon; between a team's
-# players: spaces, "+", "&", "/" or "and" in the languages of the form ("y", "e").
-LIST_BREAK = re.compile(r"[\n,;]")
-PLAYER_BREAK = re.compile(r"[\s+&/]+|\b(?:and|y|e)\b", re.IGNORECASE)
-
-
-def _teams(option, raw, names):
-    """Teams written as the form numbers its players (1 and up), a team a line or between
-    commas: "1 3, 2 4" is [[0, 2], [1, 3]], the seats the API takes. Said wrong in the words of
-    the form: player numbers and names, never the API's seats counted from 0."""
-    if not raw.strip() or not names:
-        return None  # with no player named yet, the form is told of the missing players
-    label, count = say(option.label), len(names)
-    teams, team_of = [], {}
-    for written in LIST_BREAK.split(raw):
-        team = []
-        for word in PLAYER_BREAK.split(written):
-            if not word:
-                continue
-            number = inputs.whole_number(word)
-            if number is None:
-                raise Invalid(_("%(label)s: write each team's player numbers, such as 1 3, 2 4 "
-                                "('%(word)s' is not a player's number).")
-                              % {"label": label, "word": word[:20]})
-            if not 1 <= number <= count:
-                raise _no_such_player(label, number, count)
-            if team_of.get(number) == len(teams):
-                continue  # written twice in one team
-            if number in team_of:
-                raise Invalid(_("%(label)s: %(name)s is in two teams; a player plays for one "
-                                "team.") % {"label": label, "name": names[number - 1]})
-            team_of[number] = len(teams)
-            team.append(number - 1)
-        if team:
-            teams.append(team)
-    return teams or None
-
-
-def _names(option, raw, default):
-    """Names in seat order between commas (or a name a line): "bors, Gawain" is ["Bors",
-    "Gawain"], each written as the game spells it whatever its case. A name the game does not
-    know is left as written, for the rules to say which names there are."""
-    spelled = {name.casefold(): name for name in option.names}
-    written = [name.strip() for name in LIST_BREAK.split(raw) if name.strip()]
-    return [spelled.get(name.casefold(), name) for name in written] or default
-
-
-def player_names(written):
-    """The players' names, as written in the form's fields, in seating order. The form numbers
-    its fields (Player 1, Player 2...) and its seat and team choices by those numbers, so a
-    field left empty before a named one is refused: the numbers would no longer be the seats."""
-    written = [name.strip() for name in written]
-    for number, name in enumerate(written, start=1):
-        if not name and any(written[number:]):
-            raise Invalid(_("Player %(n)s is empty but a later one is not: write the players in "
-                            "order, with no gap.") % {"n": number})
-    return [name for name in written if name]
-
-
-def seat_chosen(raw, *, label, names, optional=False):
-    """The seat a choice of the form names (a player's number less one), refused in the form's
-    words, by the players' numbers, not by the API's seats counted from 0. With `optional`, no
-    choice (an empty field) is None."""
-    if optional and not raw.strip():
-        return None
-    seat = inputs.whole_number(raw)
-    if seat is None:
-        raise Invalid(_("%(label)s: choose one of the players.") % {"label": label})
-    if names and seat >= len(names):
-        raise _no_such_player(label, seat + 1, len(names))
-    return seat
-
-
-def _no_such_player(label, number, count):
-    return Invalid(_("%(label)s: there is no player %(n)s; the players are numbered 1 to "
-                     "%(count)s.") % {"label": label, "n": number, "count": count})
 
 
 # The widgets. The template writes the fields by hand; these read a post back.
@@ -301,7 +207,7 @@ class WholeNumberOption(OptionField):
         return attrs | {key: bound for key, bound in bounds.items() if bound is not None}
 
     def read(self, raw):
-        return _number(self.option, raw)
+        return number_read(self.option, raw)
 
 
 class ChoiceOption(OptionField):
@@ -312,7 +218,7 @@ class ChoiceOption(OptionField):
         return forms.RadioSelect(choices=none + self.shown_choices)
 
     def read(self, raw):
-        return _choice(self.option, raw, self.option.choices)
+        return choice_read(self.option, raw, self.option.choices)
 
 
 class SwitchOption(OptionField):
@@ -343,13 +249,26 @@ class SeatOption(ChoiceOption):
                            optional=self.option.optional)
 
 
+class FirstOption(SeatOption):
+    """Who starts (the game's Game.first): the draw, or one of the seats as SeatOption reads
+    them (nobody where the option is optional). Shown by templates/companion/_who_starts.html,
+    apart from the other options."""
+
+    def by_players(self, raw, names):
+        return DRAW if raw.strip() == DRAW else super().by_players(raw, names)
+
+    def who_starts(self, bound):
+        return who_starts(self.option, name=bound.html_name, seats=self.shown_choices,
+                          chosen=bound.value())
+
+
 class TeamsOption(OptionField):
     """Teams by the players' numbers ("1 3, 2 4"), read against the players named."""
 
     widget = forms.Textarea
 
     def by_players(self, raw, names):
-        return _teams(self.option, raw, names)
+        return teams_read(self.option, raw, names)
 
 
 class NamesOption(OptionField):
@@ -358,7 +277,7 @@ class NamesOption(OptionField):
     widget = forms.Textarea
 
     def read(self, raw):
-        return _names(self.option, raw, self.default)
+        return names_read(self.option, raw, self.default)
 
 
 class AdvancedOption(OptionField):
@@ -445,7 +364,8 @@ class NewGameForm(forms.Form):
                   else _("Player %(n)s") % {"n": i + 1}) for i in range(self.rows)]
         self.option_names = []
         for option in declared(game):
-            kind = KINDS.get(option.kind, TextOption)
+            kind = FirstOption if option.name == game.first else KINDS.get(option.kind,
+                                                                            TextOption)
             self.fields[PREFIX + option.name] = kind(option, default=game.options[option.name],
                                                      seats=seats)
             self.option_names.append(PREFIX + option.name)
@@ -512,8 +432,18 @@ class NewGameForm(forms.Form):
 
     @property
     def options(self):
+        """The options, but who starts (`who_starts`) and those asked first (`required`)."""
         return [self[name] for name in self.option_names
-                if not self.fields[name].option.required]
+                if not self.fields[name].option.required
+                and not isinstance(self.fields[name], FirstOption)]
+
+    @property
+    def who_starts(self):
+        """What "Who starts?" offers (`who_starts`), or None for a game with no first player."""
+        for name in self.option_names:
+            if isinstance(self.fields[name], FirstOption):
+                return self.fields[name].who_starts(self[name])
+        return None
 
     @property
     def slots(self):

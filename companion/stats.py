@@ -408,7 +408,8 @@ def session_history(*, owner, game=None, title=None, player=None, since=None, un
 
 def session_timeline(*, session):
     """Every move of a session in order, with who played it, the dice the app rolled and the
-    standings after it (None for undone moves), by replaying the log once. Two queries."""
+    standings after it (None for undone moves), by replaying the log once; and the start: the
+    set-up's standings and what it drew (who starts). Two queries."""
     rules = plugins.rules_of(session.game)
     seats = list(session.seats.order_by("index"))
     names = {seat.index: seat.name for seat in seats}
@@ -416,7 +417,9 @@ def session_timeline(*, session):
                  .order_by("seq"))
     state = engine.initial_state(rules, [seat.name for seat in seats], session.options,
                                  session.seed)
-    start = {"seq": 0, "standings": engine.standings_of(rules, state), "state": state}
+    start = {"seq": 0, "standings": engine.standings_of(rules, state), "state": state,
+             "line": engine.setup_line(rules, list(names.values()), session.options,
+                                       session.seed)}
     log = [move.as_replay() for move in moves]
     entries = []
     for move, step in zip(moves, engine.steps(rules, state, session.seed, log, tolerant=True),

@@ -2,10 +2,11 @@
 
 from django.conf import settings
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from companion import bgstats, plugins, stats
+from companion import bgstats, engine, plugins, stats
 from companion.colours import HEXES
 from companion.language import said_deep, say
 from companion.models import Move, Player, Session
@@ -43,10 +44,39 @@ class ShareSerializer(serializers.Serializer):
                   "opened on a phone with BG Stats, it asks to save the play there.")
 
 
+FIRST_SCHEMA = {"oneOf": [{"type": "integer", "minimum": 0},
+                          {"type": "string", "enum": [engine.DRAW]}]}
+
+
+@extend_schema_field({**FIRST_SCHEMA, "nullable": True})
+class FirstField(serializers.Field):
+    """Who starts: a seat (0 and up) or "draw"."""
+
+    default_error_messages = {"invalid": gettext_lazy('Who starts is a seat (0 and up) or '
+                                                      '"draw".')}
+
+    def to_internal_value(self, data):
+        if data == engine.DRAW or (engine.is_int(data) and data >= 0):
+            return data
+        self.fail("invalid")
+
+    def to_representation(self, value):
+        return value
+
+
+def first_of(session, rules):
+    """The seat that started the game: the one named at set-up, or the one drawn (the seats are
+    counted only for a draw)."""
+    if rules.first is None or session.options.get(rules.first) != engine.DRAW:
+        return engine.first_seat(rules, session.options, 0, session.seed)
+    return engine.first_seat(rules, session.options, len(session.seats.all()), session.seed)
+
+
 class SessionSerializer(serializers.ModelSerializer):
     """A session as a viewer may see it: `viewer` (a seat or None) hides others' sealed choices."""
 
     seats = SeatSerializer(many=True, read_only=True)
+    first = serializers.SerializerMethodField()
     state = serializers.SerializerMethodField()
     standings = serializers.SerializerMethodField()
     share = serializers.SerializerMethodField()
@@ -55,7 +85,7 @@ class SessionSerializer(serializers.ModelSerializer):
         model = Session
         fields = ["id", "code", "game", "title", "location", "logged", "host_seat", "language",
                   "status",
-                  "version", "options", "created_at", "finished_at", "seats", "state",
+                  "version", "options", "created_at", "finished_at", "seats", "first", "state",
                   "standings", "share"]
         extra_kwargs = {
             "title": {"help_text": "The name of the game played where one game's rules serve "
@@ -68,6 +98,13 @@ class SessionSerializer(serializers.ModelSerializer):
 
     def _rules(self, session):
         return plugins.rules_of(session.game)
+
+    @extend_schema_field(serializers.IntegerField(
+        allow_null=True, help_text="The seat that starts (started) the game: the one named at "
+        "set-up, or the one drawn (options: \"draw\"); null where the game has no first player "
+        "or the table decides."))
+    def get_first(self, session):
+        return first_of(session, self._rules(session))
 
     @extend_schema_field(serializers.DictField(help_text="The game's state, as its spec says."))
     def get_state(self, session):
@@ -120,6 +157,7 @@ def session_data(session, *, viewer=None):
         "finished_at": _DATETIME.to_representation(session.finished_at),
         "seats": [{"index": seat.index, "name": seat.name, "player": seat.player_id,
                    "colour": seat.shown_colour} for seat in session.seats.all()],
+        "first": first_of(session, rules),
         "state": rules.redact(session.state, viewer),
         "standings": said_deep(stats.session_standings(session, rules)),
         "share": ({"bgstats": bgstats.send_link(session, rules=rules)}
@@ -145,6 +183,12 @@ class SessionCreateSerializer(serializers.Serializer):
         choices=settings.LANGUAGES, required=False, default=None, allow_null=True,
         help_text="The table's language, which the board screen speaks; by default the "
                   "request's (Accept-Language).")
+    first = FirstField(
+        required=False, allow_null=True, default=None,
+        help_text='Who starts, for a game with a first player (GET /api/games/: first_option): '
+                  'a seat, or "draw": the set-up draws it from the game\'s seed, and the table\'s '
+                  'log tells who. It is that game\'s option (the session\'s options keep it); '
+                  'null (the default): as the options say.')
 
 
 class MoveInSerializer(serializers.Serializer):
@@ -227,12 +271,16 @@ class GameSerializer(serializers.Serializer):
     min_players = serializers.IntegerField()
     max_players = serializers.IntegerField()
     options = serializers.DictField()
+    first_option = serializers.CharField(
+        source="first", allow_null=True,
+        help_text='The option that says who starts (a seat, or "draw"), which a session\'s '
+                  '"first" sets; null: the game has no first player.')
     moves = serializers.ListField(child=serializers.CharField())
 
     def to_representation(self, game):
         return {"slug": game.slug, "name": say(game.name), "min_players": game.min_players,
                 "max_players": game.max_players, "options": dict(game.options),
-                "moves": sorted(game.moves)}
+                "first_option": game.first, "moves": sorted(game.moves)}
 
 
 class StaleSessionSerializer(SessionSerializer):

@@ -14,6 +14,7 @@ from companion.errors import (
     Forbidden,
     Invalid,
 )
+from companion.language import say
 from companion.models import Guest, Player, Result, ResultTally, Seat, Session
 
 
@@ -92,12 +93,16 @@ def played_title(*, owner, title):
 
 
 def session_create(*, owner, game, players, options=None, seed=None, location="",
-                   host_seat=None, language=None):
-    """A new game. `language` is the table's (the board speaks it); by default the host's."""
+                   host_seat=None, language=None, first=None):
+    """A new game. `language` is the table's (the board speaks it); by default the host's.
+    `first`: who starts, a seat or engine.DRAW, for a game with a first player (the option
+    its rules name, Game.first); None leaves it to the options."""
     rules = plugins.rules_of(game)
     language = _language_checked(language)
     if options is not None and not isinstance(options, dict):
         raise Invalid(_("The options are an object: {\"name\": value}."))
+    if first is not None:
+        options = _first_in_options(rules, options, first)
     location = inputs.text(location, field="location", label=_("The place"),
                            max_length=Session._meta.get_field("location").max_length)
     with transaction.atomic():
@@ -158,6 +163,21 @@ def seat_colour_set(*, session, actor, seat, colour):
         session.save(update_fields=["version", "updated_at"])
         session_announce(session)
     return session
+
+
+def _first_in_options(rules, options, first):
+    """The options with who starts in the game's own option for it (Knights: "merlin")."""
+    if rules.first is None:
+        message = _("%(game)s has no first player: leave out who starts.") % {
+            "game": say(rules.name)}
+        raise Invalid(message, fields={"first": [message]})
+    options = dict(options or {})
+    if options.get(rules.first, first) != first:
+        message = _("Who starts is given twice, as first and as the option %(option)s: give it "
+                    "once.") % {"option": rules.first}
+        raise Invalid(message, fields={"first": [message]})
+    options[rules.first] = first
+    return options
 
 
 def _language_checked(language):
@@ -303,9 +323,15 @@ def session_announce(session, *, seats=False):
     live.announce(session.pk, session.version, seats=seats)
 
 
-def session_rematch(*, session, actor):
+# session_rematch's `first` when none is given: who starts as in the game before.
+AS_BEFORE = object()
+
+
+def session_rematch(*, session, actor, first=AS_BEFORE):
     """A new game of the same game, players, seats and options (a fresh seed), which every phone
-    of this table follows to: each seated phone gets its seat again. The host's; once per game."""
+    of this table follows to: each seated phone gets its seat again. The host's; once per game.
+    `first`: who starts the rematch (a seat, engine.DRAW, or None: the table decides, where the
+    game allows it), as the game before by default: a draw is drawn again, from the new seed."""
     if not actor.is_host:
         raise Forbidden(_("Only the host may start a rematch."))
     with transaction.atomic():
@@ -318,6 +344,10 @@ def session_rematch(*, session, actor):
                    if seat.player_id else {"name": seat.name, "colour": seat.shown_colour}
                    for seat in session.seats.order_by("index")]
         options = dict(session.options)
+        if first is not AS_BEFORE:
+            rules = plugins.rules_of(session.game)
+            options.pop(rules.first, None)
+            options = _first_in_options(rules, options, first)
         new = session_create(owner=session.owner, game=session.game, players=players,
                              options=options, location=session.location,
                              host_seat=session.host_seat)

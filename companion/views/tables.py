@@ -12,7 +12,7 @@ from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from companion import colours, inputs, plugins, services, setup_form, stats
+from companion import colours, inputs, plugins, services, setup_form, stats, who_starts
 from companion.access import sessions_with_seats, table_access
 from companion.engine import RuleViolation
 from companion.errors import NeedsConfirmation, Refused, Stale
@@ -306,7 +306,10 @@ def redo(request, pk):
 def rematch(request, pk):
     session, actor = table_access(request, pk)
     try:
-        new = services.session_rematch(session=session, actor=actor)
+        # Who starts, where the game-over card asked (else as in the game before).
+        first = ({"first": who_starts.first_read(request.POST["first"])}
+                 if "first" in request.POST else {})
+        new = services.session_rematch(session=session, actor=actor, **first)
     except Refused as refusal:
         return refused_table(request, session, actor, refusal.message, "rematch", refusal.status)
     return redirect("table", pk=new.pk)

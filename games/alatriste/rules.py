@@ -28,9 +28,11 @@ Readings the app makes where the rules or the spec leave a point open ("the app'
 - Scores are ints when whole and floats on a half ducat (13.5 beats 13).
 - Turn order: "the player who gets the highest die roll starts, followed by the player at his/her
   right, keeping this order during the whole game". The seats are numbered in that order round
-  the table: the game's first `turn` may be any seat's (whoever rolled highest), then `turn`
-  goes to the next seat, 0, 1, 2, ... and round again (`state["turn"]` is the seat whose turn
-  was started last; `next_turn` the one that comes next). "Each player in his turn receives
+  the table: the game's first `turn` is the seat the set-up names (the option "first", the
+  platform's "Who starts?": a seat, or the app's draw in place of the die) or, left to the
+  table, any seat's (whoever rolled highest); then `turn` goes to the next seat, 0, 1, 2, ...
+  and round again (`state["turn"]` is the seat whose turn was started last; `next_turn` the one
+  that comes next). "Each player in his turn receives
   money from the bank": once, so a seat can't start its turn again out of order. A seat that
   has not set up or is dead is skipped; it comes back into the order once it has set up ("He
   will be able to reinitiate the game ... in the following turn"). A player losing turns still
@@ -59,6 +61,7 @@ from typing import Any
 
 from companion.engine import (
     Game,
+    Option,
     RuleViolation,
     Text,
     _,
@@ -673,11 +676,15 @@ def _in_play(seat: Mapping[str, Any]) -> bool:
 
 def next_turn(state: Mapping[str, Any]) -> int | None:
     """Whose `turn` comes next: after the last turn taken, the next seat round the table that
-    has set up and is alive. None before the game's first turn (whoever rolled highest) and
-    when no seat is in play."""
+    has set up and is alive; the game's first turn is the first seat's (`state["first"]`), or the
+    next one in play after it. None when no seat is in play, and before the first turn of a game
+    that left it to the table (whoever rolled highest)."""
     last = state.get("turn")
     if last is None:
-        return None
+        first = state.get("first")
+        if first is None:
+            return None
+        last = first - 1  # the first seat, when it is in play
     count = len(state["seats"])
     for step in range(1, count + 1):
         index = (last + step) % count
@@ -1132,12 +1139,14 @@ def end_move(state, data, actor, rng):
 
 
 def setup(seat_names: list[str], options: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+    # "first": the seat whose turn is the game's first (None: whoever rolls highest).
     return {"seats": [_blank_sheet(name) for name in seat_names], "turn": None,
+            "first": options.get("first"),
             "finished": False, "winner": None, "ended_by": None, "last": None}
 
 
 def check_options(options: dict[str, Any], seat_count: int) -> None:
-    """The game has no options."""
+    """The one option, who starts, is checked by the engine (Game.first)."""
 
 
 def score(seat: Mapping[str, Any]) -> int | float:
@@ -1367,9 +1376,21 @@ def now(state: Mapping[str, Any]) -> Text | None:
     if finished(state):
         return None
     upcoming = next_turn(state)
+    if upcoming is None and state.get("turn") is None and state.get("first") is not None:
+        return _("{name} takes the first turn", name=seat_name(state, state["first"]))
     if upcoming is None:
         return _("Whoever rolls highest takes the first turn")
     return _("Next: {name}'s turn", name=seat_name(state, upcoming))
+
+
+OPTIONS = {"first": None}
+
+# How the new-game form shows the options (the API takes the same values).
+OPTION_FIELDS = (
+    Option("first", _("Starting player"), "seat", optional=True,
+           help=_("The rules: whoever rolls the die highest starts, then turns go round the "
+                  "table in seat order. The app's draw can stand in for the die.")),
+)
 
 
 GAME = Game(
@@ -1377,7 +1398,9 @@ GAME = Game(
     name="El Capitán Alatriste",
     min_players=2,
     max_players=6,
-    options={},
+    options=OPTIONS,
+    option_fields=OPTION_FIELDS,
+    first="first",
     check_options=check_options,
     authority=AUTHORITY,
     setup=setup,

@@ -17,7 +17,8 @@ from typing import Any
 from games.alatriste import rules
 
 # The option sets the conformance test plays (the game has none).
-OPTIONS: list[dict[str, Any]] = [{}]
+# Left to the table (whoever rolls highest), and the app's draw in place of the die.
+OPTIONS: list[dict[str, Any]] = [{}, {"first": "draw"}]
 
 
 def _card(name: str, kind: str = "character", **values: Any) -> dict[str, Any]:

@@ -1446,6 +1446,8 @@ GAME = Game(
     options=OPTIONS,
     option_fields=OPTION_FIELDS,
     check_options=check_options,
+    # Merlin in the first round is who starts: the platform's "Who starts?" (a seat or a draw).
+    first="merlin",
     authority=AUTHORITY,
     setup=setup,
     moves={

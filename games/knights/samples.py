@@ -15,7 +15,8 @@ from typing import Any
 from games.knights import rules
 
 # The option sets the conformance test plays (the defaults first).
-OPTIONS: list[dict[str, Any]] = [{}, {"deck": "table"}, {"joust": False, "merlin": 1}]
+OPTIONS: list[dict[str, Any]] = [{}, {"deck": "table", "merlin": "draw"},
+                                 {"joust": False, "merlin": 1}]
 
 JOUSTS = (["different"], ["declined"], ["similar", "different"], ["similar", "declined"],
           ["similar", "similar", "different"])

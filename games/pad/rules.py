@@ -625,6 +625,8 @@ GAME = Game(
     max_players=12,
     options=OPTIONS,
     option_fields=OPTION_FIELDS,
+    # The starting player, if the table names one (or draws one): the platform's "Who starts?".
+    first="first",
     title=title,
     titled_options=lambda title, win: {"game": title, "win": win},
     check_options=check_options,

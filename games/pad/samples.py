@@ -24,7 +24,7 @@ OPTIONS: list[dict[str, Any]] = [
     # Teams of seats there are at any count (1 to 12 seats): seat 0 and everyone else alone.
     {"game": "Bridge", "win": "high", "teams": [[0]], "target": 40},
     {"game": "Hanabi", "win": "coop", "target": 25},
-    {"game": "Codenames", "win": "none"},
+    {"game": "Codenames", "win": "none", "first": "draw"},
 ]
 
 

@@ -8,7 +8,9 @@ Rulebook: shared/rules/messenger-rabbits.txt (Spanish first, English second). Wh
 leaves a point open the comment says "the app's reading" and cites the rulebook.
 
 Turns (the app's reading of "START THE TURNS" and "4TH THE ACQUISITION"):
-- the seats play in order, seat 0 first; a turn starts with its `roll`;
+- the seats play in order from the seat the set-up names (the option "first", the platform's
+  "Who starts?": a seat or a draw, as the rulebook leaves it open: "How you choose the starting
+  player ... may be random or creative"; seat 0 by default); a turn starts with its `roll`;
 - the next seat's `roll` ends the previous turn (its ACQUISITION happens at the table);
 - an audience or a won spades attack ends the turn at once, so only the next seat may then act,
   by rolling;
@@ -282,7 +284,8 @@ def setup(seat_names: list[str], options: dict[str, Any], rng: Any) -> dict[str,
     return {
         # The turn's seat; dice and price are None until its roll. lottery: the lottery was
         # played this turn; ended: an audience or a steal ended the turn (and how, in words).
-        "turn": {"seat": 0, "dice": None, "price": None, "lottery": False, "ended": None},
+        "turn": {"seat": options["first"], "dice": None, "price": None, "lottery": False,
+                 "ended": None},
         "line": list(ROYALS),
         "seats": [{"name": name, "royals": [], "carrots": 3, "first_ace_spent": False,
                    "place": "board"} for name in seat_names],
@@ -822,7 +825,8 @@ def _with_returned(text: Text, returned: list[str]) -> Text:
     return joined("; ", [text, back])
 
 
-OPTIONS = {"ending": "diverse_monarchy", "values": "classic", "advanced_citadel": False}
+OPTIONS = {"ending": "diverse_monarchy", "values": "classic", "advanced_citadel": False,
+           "first": 0}
 
 # How the new-game form shows the options (the API takes the same values).
 OPTION_FIELDS = (
@@ -836,6 +840,9 @@ OPTION_FIELDS = (
     )),
     Option("advanced_citadel", _("Advanced Citadel"), "switch",
            help=_("The Citadel expects hearts at the door when you are back.")),
+    Option("first", _("Starting player"), "seat",
+           help=_("The rulebook leaves it to the table, random or creative; then the turns go "
+                  "round in seat order.")),
 )
 
 
@@ -868,6 +875,7 @@ GAME = Game(
     options=OPTIONS,
     option_fields=OPTION_FIELDS,
     check_options=check_options,
+    first="first",
     authority=AUTHORITY,
     setup=setup,
     moves={"roll": roll, "lottery": lottery, "pay": pay, "audience": audience, "steal": steal,

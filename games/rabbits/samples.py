@@ -21,7 +21,7 @@ OPTIONS: list[dict[str, Any]] = [
     {"ending": "simple", "values": "patriarchy"},
     {"ending": "tribal", "advanced_citadel": True},
     {"ending": "diverse", "values": "patriarchy", "advanced_citadel": True},
-    {"ending": "monarchy"},
+    {"ending": "monarchy", "first": "draw"},
 ]
 
 NUMBERS = tuple(range(2, 11))

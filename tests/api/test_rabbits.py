@@ -58,7 +58,8 @@ def pass_turn(client, session, seat, dice=(3, 4)):
 def test_the_game_is_listed_with_its_options_and_moves(anonymous):
     games = {game["slug"]: game for game in anonymous.get("/api/games/").json()}
     assert games["rabbits"]["options"] == {"ending": "diverse_monarchy", "values": "classic",
-                                          "advanced_citadel": False}
+                                          "advanced_citadel": False, "first": 0}
+    assert games["rabbits"]["first_option"] == "first"
     assert set(games["rabbits"]["moves"]) == {"roll", "lottery", "pay", "audience", "steal",
                                               "where", "arrive"}
     assert games["rabbits"]["min_players"] == 2 and games["rabbits"]["max_players"] == 4

@@ -77,6 +77,16 @@ def test_every_game_move_has_its_fields_in_the_schema(schema):
             assert components[name]["properties"]["type"]["pattern"] == f"^{move_type}$"
 
 
+def test_who_starts_is_documented_as_a_seat_or_the_draw(schema):
+    components = schema["components"]["schemas"]
+    first = components["SessionCreateRequest"]["properties"]["first"]
+    assert first["oneOf"] == [{"type": "integer", "minimum": 0},
+                              {"type": "string", "enum": ["draw"]}]
+    assert first["nullable"] is True and "draw" in first["description"]
+    assert components["Session"]["properties"]["first"]["type"] == "integer"
+    assert "first_option" in components["Game"]["properties"]
+
+
 def test_the_schema_generates_and_validates_without_warnings():
     from django.core.management import call_command
 

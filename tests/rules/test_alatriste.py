@@ -93,9 +93,10 @@ def seat(state, index):
 # ---------------------------------------------------------------- set-up and the sheet
 
 
-def test_the_game_declares_two_to_six_players_and_no_options():
+def test_the_game_declares_two_to_six_players_and_one_option_who_starts():
     assert (GAME.slug, GAME.min_players, GAME.max_players) == ("alatriste", 2, 6)
-    assert GAME.resolve_options({}, 4) == {}
+    assert GAME.resolve_options({}, 4) == {"first": None}  # whoever rolls highest
+    assert GAME.first == "first"
     with pytest.raises(RuleViolation):
         GAME.check_seat_count(7)
     with pytest.raises(RuleViolation):

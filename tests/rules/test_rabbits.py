@@ -138,7 +138,7 @@ def test_seat_selection_total_uses_the_turn_price_and_the_seat_first_ace():
 
 def test_default_options():
     assert GAME.options == {"ending": "diverse_monarchy", "values": "classic",
-                            "advanced_citadel": False}
+                            "advanced_citadel": False, "first": 0}
 
 
 @pytest.mark.parametrize("options, field", [({"ending": "royal"}, "ending"),

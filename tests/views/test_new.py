@@ -40,10 +40,12 @@ def test_unknown_game_is_404(alice):
 
 def test_declared_options_are_radios_switches_and_seats_with_help(alice):
     page = browser_for(alice).get("/new/?game=knights").content.decode()
-    # The deck is a choice of two, in words; Merlin one of the seats; the joust a switch.
+    # The deck is a choice of two, in words; Merlin (who starts) one of the seats or a draw; the
+    # joust a switch.
     assert 'type="radio" name="opt_deck" value="app" checked' in page
     assert "We turn the real cards and enter the event" in page
-    assert 'name="opt_merlin" value="0" checked' in page and "Player 3" in page
+    assert '<option value="0" selected>Player 1</option>' in page and "Player 3" in page
+    assert '<option value="draw">A draw: the app picks, and the log tells who</option>' in page
     assert 'type="checkbox" name="opt_joust" checked' in page
     assert "The oldest player starts as Merlin" in page
     # The developer's lists are folded away, not shown as {} or None.
@@ -156,12 +158,18 @@ def test_teams_with_no_player_named_yet_ask_for_the_players(alice):
     assert not Session.objects.exists()
 
 
+def merlin_choice(page):
+    """Knights' "Who starts?": who is Merlin in the first round."""
+    return page.split('<select id="opt_merlin"')[1].split("</select>")[0]
+
+
 def test_another_player_adds_a_row_and_its_seat_without_script(alice):
     # Six knights at most, four rows at first: Merlin is one of the rows shown.
     client = browser_for(alice)
     page = client.get("/new/?game=knights").content.decode()
     assert page.count('name="name"') == 4 and 'name="another"' in page
-    assert 'name="opt_merlin" value="3"' in page and 'name="opt_merlin" value="4"' not in page
+    merlin = merlin_choice(page)  # asked as who starts
+    assert '<option value="3"' in merlin and '<option value="4"' not in merlin
     # "Another player" posts the form: shown again as written, one row longer, the cursor in
     # the new row, nothing checked (Merlin's fifth seat is not yet a player) and nothing opened.
     response = client.post("/new/", {**KNIGHTS_TABLE, "opt_merlin": "4", "another": "1",
@@ -171,7 +179,7 @@ def test_another_player_adds_a_row_and_its_seat_without_script(alice):
     assert page.count('name="name"') == 5 and 'role="alert"' not in page
     assert 'id="name5" name="name" value=""' in page
     assert re.search(r'<input id="name5"[^>]* autofocus', page)
-    assert 'name="opt_merlin" value="4" checked' in page and "Player 5" in page
+    assert '<option value="4" selected' in merlin_choice(page) and "Player 5" in page
     assert 'value="A"' in page and 'type="radio" name="opt_deck" value="app" checked' in page
     response = client.post("/new/", {**KNIGHTS_TABLE, "opt_merlin": "4",
                                      "name": ["A", "B", "C", "D", "E"]})
@@ -257,7 +265,7 @@ def test_the_form_has_a_field_of_its_kind_per_declared_option():
                                  "opt_teams", "opt_first", "host_seat", "location", "language"]
     kinds = {name: type(field).__name__ for name, field in form.fields.items()}
     assert kinds["opt_game"] == "TextOption" and kinds["opt_win"] == "ChoiceOption"
-    assert kinds["opt_teams"] == "TeamsOption" and kinds["opt_first"] == "SeatOption"
+    assert kinds["opt_teams"] == "TeamsOption" and kinds["opt_first"] == "FirstOption"
     rounds = form.fields["opt_rounds"]
     assert type(rounds).__name__ == "WholeNumberOption"
     assert rounds.widget.attrs == {"min": 1, "max": rounds.option.maximum}
