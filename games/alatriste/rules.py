@@ -1372,6 +1372,13 @@ def now(state: Mapping[str, Any]) -> Text | None:
     return _("Next: {name}'s turn", name=seat_name(state, upcoming))
 
 
+def awaited(state: Mapping[str, Any]) -> list[int]:
+    """The seat the table waits on: the one whose turn comes next, to take it (none before the
+    first turn, which goes to whoever rolls highest)."""
+    upcoming = None if finished(state) else next_turn(state)
+    return [] if upcoming is None else [upcoming]
+
+
 GAME = Game(
     slug="alatriste",
     name="El Capitán Alatriste",
@@ -1403,4 +1410,5 @@ GAME = Game(
     score_label=_("Fame + ½ ducats"),
     rank_rule=_("Reaching El Valido wins; otherwise Fame plus half the ducats."),
     now=now,
+    awaited=awaited,
 )
