@@ -77,6 +77,9 @@ def fragment_context(session, actor, *, posted=None, refusal=None, panel=True, m
         "seats": list(session.seats.all()),
         "refusal": refusal,
         "now_line": rules.now(state) if rules.now else None,
+        # Whom the table waits on, the same for every phone (whose turn, seal or score is not
+        # sealed): each phone tells its player when its own seat is among them (table_page.js).
+        "awaited": rules.awaited(session.state) if rules.awaited and not session.logged else [],
         "rank_rule": engine.rank_rule_of(rules, state),
         "undone_recently": _redo_reach(session, rules, _undone_recently(moves)),
         "winner_names": winner_names,
