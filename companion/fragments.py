@@ -82,6 +82,7 @@ def fragment_context(session, actor, *, posted=None, refusal=None, panel=True, m
         "awaited": rules.awaited(session.state) if rules.awaited and not session.logged else [],
         "rank_rule": engine.rank_rule_of(rules, state),
         "undone_recently": _redo_reach(session, rules, _undone_recently(moves)),
+        "redone_recently": _redone_recently(moves),
         "winner_names": winner_names,
         "leader_marked": leader_marked,
         "share_url": reverse("board", args=[session.board_key]),
@@ -128,13 +129,23 @@ def _undone_recently(moves):
     return None
 
 
+def _redone_recently(moves):
+    """The Redo every phone is told of ("Ana redid: ..."): the newest move, when it is a Redo
+    made in the last few minutes and still stands."""
+    newest = moves[0] if moves else None
+    if (newest is not None and not newest.undone and (newest.redone_by or newest.redone_by_role)
+            and timezone.now() - newest.created_at < UNDO_NOTICE):
+        return newest
+    return None
+
+
 def _redo_reach(session, rules, undone):
-    """`undone` (the move a Redo puts back, or None) with `redo_by`: which phones the Redo is for,
-    the move's authority now (authority.move_phones)."""
+    """`undone` (the move a Redo puts back, or None) with `redo_by`: which phones the Redo is for
+    (authority.redo_phones: the move's authority now, and the host's alone what the host
+    undid)."""
     if undone is not None:
         try:
-            seats = authority.move_phones(session=session, rules=rules, type=undone.type,
-                                         data=undone.data)
+            seats = authority.redo_phones(session=session, rules=rules, move=undone)
         except Exception:  # noqa: BLE001 - a move the rules no longer read: shown to all
             seats = None
         undone.redo_by = _reach_words(None if seats is None

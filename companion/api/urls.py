@@ -21,6 +21,7 @@ urlpatterns = [
     path("sessions/<int:pk>/", views.SessionDetail.as_view(), name="api-session"),
     path("sessions/<int:pk>/moves/", views.MoveList.as_view(), name="api-moves"),
     path("sessions/<int:pk>/undo/", views.Undo.as_view(), name="api-undo"),
+    path("sessions/<int:pk>/redo/", views.Redo.as_view(), name="api-redo"),
     path("sessions/<int:pk>/export/", views.Export.as_view(), name="api-export"),
     path("join/", views.Join.as_view(), name="api-join"),
     path("plays/", views.PlayLog.as_view(), name="api-plays"),
