@@ -9,6 +9,7 @@ phone sees alike) laid out by `games/<slug>/panel.html` and `panel_live.html`.
 
 import hashlib
 import json
+import random
 from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
@@ -23,6 +24,7 @@ from companion.access import sessions_with_seats
 from companion.actors import Actor
 from companion.engine import listing
 from companion.language import say
+from companion.services.moves import session_replay
 from companion.stats import said_score, session_standings
 
 SHARED = ("scoreboard", "now", "log", "undo")
@@ -169,6 +171,41 @@ def _share_text(session, standings, winner_names):
         return _("%(names)s won %(game)s (%(scores)s).") % {
             "names": say(listing(winner_names)), "game": session.game_name, "scores": scores}
     return _("%(game)s: %(scores)s.") % {"game": session.game_name, "scores": scores}
+
+
+class _Drawn(Exception):  # noqa: N818 (not an error: a move that would roll)
+    pass
+
+
+class _NoDraws(random.Random):
+    """The random source of a move described and not played: it rolls no die and draws no card
+    (a roll never made is not shown as if it had been)."""
+
+    def random(self):
+        raise _Drawn
+
+    def getrandbits(self, k):
+        raise _Drawn
+
+
+def move_described(*, session, type, data, actor, seen=None):
+    """What a move that was not played was, in its game's words (its log line), for the phone
+    that sent it: as played on the table that phone last saw (its newest move `seen`: a move
+    kept offline, overtaken since), else on the table as it is; as that phone may see it, and
+    without rolling. None when neither takes it."""
+    rules = plugins.rules_of(session.game)
+    tables = [session.state]
+    if seen is not None and seen < session.last_seq:
+        tables.insert(0, session_replay(session=session, rules=rules, upto=seen))
+    for state in tables:
+        before = rules.redact(state, actor.seat)
+        try:
+            after = engine.apply(rules, before, type, data, actor.rules_actor, session.seed,
+                                 session.last_seq + 1, _NoDraws())
+            return rules.summary({"type": type, "data": data}, before, after)
+        except Exception:  # noqa: BLE001, S112 - refused, a roll, or a state redacted past reading
+            continue
+    return None
 
 
 def viewer_actor(session, viewer, is_host):
