@@ -51,11 +51,6 @@ def fragment_context(session, actor, *, posted=None, refusal=None, panel=True, m
     last_active = next((move for move in moves if not move.undone), None)
     if last_active is None and len(moves) == LOG_LENGTH:
         last_active = session.moves.filter(undone=False).order_by("-seq").first()
-    if last_active is not None:
-        # Which phones the undo button is for (table.js hides it from the others): words, as the
-        # one fragment serves every phone.
-        last_active.undo_by = _reach_words(
-            authority.undo_phones(session=session, move=last_active, rules=rules))
     state = rules.redact(session.state, viewer)
     standings = session_standings(session, rules)
     if session.logged:  # a play entered afterwards: its final standings, and no panel to play
@@ -79,12 +74,9 @@ def fragment_context(session, actor, *, posted=None, refusal=None, panel=True, m
         "seats": list(session.seats.all()),
         "refusal": refusal,
         "now_line": rules.now(state) if rules.now else None,
-        # Whom the table waits on, the same for every phone (whose turn, seal or score is not
-        # sealed): each phone tells its player when its own seat is among them (table_page.js).
-        "awaited": rules.awaited(session.state) if rules.awaited and not session.logged else [],
+        "awaited": _awaited(session, rules),
         "rank_rule": engine.rank_rule_of(rules, state),
-        "undone_recently": _redo_reach(session, rules, _undone_recently(moves)),
-        "redone_recently": _redone_recently(moves),
+        **_undo_section(session, rules, moves, last_active),
         "winner_names": winner_names,
         "leader_marked": leader_marked,
         "share_url": reverse("board", args=[session.board_key]),
@@ -103,6 +95,24 @@ def fragment_context(session, actor, *, posted=None, refusal=None, panel=True, m
         context["panel"] = plugin.panel_model(state, viewer=viewer, is_host=is_host, data=data,
                                               posted=posted, refusal=refusal)
     return context
+
+
+def _awaited(session, rules):
+    """Whom the table waits on, the same for every phone (whose turn, seal or score is not
+    sealed): each phone tells its player when its own seat is among them (table_page.js)."""
+    return rules.awaited(session.state) if rules.awaited and not session.logged else []
+
+
+def _undo_section(session, rules, moves, last_active):
+    """What the undo section tells every phone: whom the undo button is for (on the last active
+    move), the undo to tell ("Ben undid: ...", with its Redo) and the Redo ("Ana redid: ...")."""
+    if last_active is not None:
+        # Which phones the undo button is for (table.js hides it from the others): words, as the
+        # one fragment serves every phone.
+        last_active.undo_by = _reach_words(
+            authority.undo_phones(session=session, move=last_active, rules=rules))
+    return {"undone_recently": _redo_reach(session, rules, _undone_recently(moves)),
+            "redone_recently": _redone_recently(moves)}
 
 
 def moves_of_its_version(session):
