@@ -77,6 +77,22 @@ def move_phones(*, session, rules, type, data):
     return _move_phones(level, seats)
 
 
+def redo_authorize(*, move, actor):
+    """Forbidden when `actor` may not play the undone `move` again for who undid it: what the
+    host undid is the host's decision, which a phone does not overturn. (Whose move it is, the
+    move's own authority decides as for any move: move_authorize.)"""
+    if move.undone_by_host and not actor.is_host:
+        raise Forbidden(_("The host undid this move: only the host may redo it."))
+
+
+def redo_phones(*, session, rules, move):
+    """The seats whose phones may redo the undone `move`, as redo_authorize and move_authorize
+    decide (None: any seated phone; none: the host's alone)."""
+    if move.undone_by_host:
+        return ()
+    return move_phones(session=session, rules=rules, type=move.type, data=move.data)
+
+
 def undo_authorize(*, session, move, actor):
     """Forbidden unless `actor` may undo `move`, the last active move: the host may always; a
     guest's phone its own moves and those about its seat while the game is on."""

@@ -118,6 +118,9 @@ class Game:
       of how the places are decided ("Most points wins"), or a function of the state where the
       options decide it; now(state) -> a line of where the game
       stands (the phase, whose turn) for the table's "now" line (optional).
+    - awaited(state) -> the seats the table waits on now: whose turn it is, who has yet to seal
+      or to score (seat indices; none once the game is over). Each such seat's phone tells its
+      player without being looked at (a vibration, the tab's title) (optional: none).
     - authority: who may make each move type (see `move_authority`): a rule, or a function
       (state, data) -> rule; a move type left out is a seat's move when its fields name a
       "seat", else the table's.
@@ -162,6 +165,7 @@ class Game:
     score_label: str = _("Points")
     rank_rule: str | Callable[[State], str] = _("Most points wins.")
     now: Callable[[State], str | None] | None = None
+    awaited: Callable[[State], list[int]] | None = None
     bgg_id: int | None = None
     first: str | None = None
 

@@ -9,6 +9,7 @@ phone sees alike) laid out by `games/<slug>/panel.html` and `panel_live.html`.
 
 import hashlib
 import json
+import random
 from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
@@ -23,6 +24,7 @@ from companion.access import sessions_with_seats
 from companion.actors import Actor
 from companion.engine import listing
 from companion.language import say
+from companion.services.moves import session_replay
 from companion.stats import said_score, session_standings
 from companion.who_starts import who_starts
 
@@ -73,8 +75,9 @@ def fragment_context(session, actor, *, posted=None, refusal=None, panel=True, m
         **_who_starts_shown(session, rules, seats, moves),
         "refusal": refusal,
         "now_line": rules.now(state) if rules.now else None,
+        "awaited": _awaited(session, rules),
         "rank_rule": engine.rank_rule_of(rules, state),
-        "undone_recently": _redo_reach(session, rules, _undone_recently(moves)),
+        **_undo_section(session, rules, moves),
         "winner_names": winner_names,
         # A leader is marked once someone is ahead: not while every seat shares the first place.
         "leader_marked": any(row["rank"] > 1 for row in standings),
@@ -141,6 +144,20 @@ def _standings_shown(session, plugin, standings, seats, moves):
     return shown
 
 
+def _awaited(session, rules):
+    """Whom the table waits on, the same for every phone (whose turn, seal or score is not
+    sealed): each phone tells its player when its own seat is among them (table_page.js)."""
+    return rules.awaited(session.state) if rules.awaited and not session.logged else []
+
+
+def _undo_section(session, rules, moves):
+    """What the undo section tells every phone: the undo to tell ("Ben undid: ...", with its
+    Redo) and the Redo ("Ana redid: ..."); whom the undo button is for is on the last active
+    move (_last_active)."""
+    return {"undone_recently": _redo_reach(session, rules, _undone_recently(moves)),
+            "redone_recently": _redone_recently(moves)}
+
+
 def moves_of_its_version(session):
     """The newest moves, as they stand at the version `session` was read at: those up to its
     newest move then (Session.last_seq), not a move another phone saved since, whose line would
@@ -167,13 +184,23 @@ def _undone_recently(moves):
     return None
 
 
+def _redone_recently(moves):
+    """The Redo every phone is told of ("Ana redid: ..."): the newest move, when it is a Redo
+    made in the last few minutes and still stands."""
+    newest = moves[0] if moves else None
+    if (newest is not None and not newest.undone and (newest.redone_by or newest.redone_by_role)
+            and timezone.now() - newest.created_at < UNDO_NOTICE):
+        return newest
+    return None
+
+
 def _redo_reach(session, rules, undone):
-    """`undone` (the move a Redo puts back, or None) with `redo_by`: which phones the Redo is for,
-    the move's authority now (authority.move_phones)."""
+    """`undone` (the move a Redo puts back, or None) with `redo_by`: which phones the Redo is for
+    (authority.redo_phones: the move's authority now, and the host's alone what the host
+    undid)."""
     if undone is not None:
         try:
-            seats = authority.move_phones(session=session, rules=rules, type=undone.type,
-                                         data=undone.data)
+            seats = authority.redo_phones(session=session, rules=rules, move=undone)
         except Exception:  # noqa: BLE001 - a move the rules no longer read: shown to all
             seats = None
         undone.redo_by = _reach_words(None if seats is None
@@ -197,6 +224,41 @@ def _share_text(session, standings, winner_names):
         return _("%(names)s won %(game)s (%(scores)s).") % {
             "names": say(listing(winner_names)), "game": session.game_name, "scores": scores}
     return _("%(game)s: %(scores)s.") % {"game": session.game_name, "scores": scores}
+
+
+class _Drawn(Exception):  # noqa: N818 (not an error: a move that would roll)
+    pass
+
+
+class _NoDraws(random.Random):
+    """The random source of a move described and not played: it rolls no die and draws no card
+    (a roll never made is not shown as if it had been)."""
+
+    def random(self):
+        raise _Drawn
+
+    def getrandbits(self, k):
+        raise _Drawn
+
+
+def move_described(*, session, type, data, actor, seen=None):
+    """What a move that was not played was, in its game's words (its log line), for the phone
+    that sent it: as played on the table that phone last saw (its newest move `seen`: a move
+    kept offline, overtaken since), else on the table as it is; as that phone may see it, and
+    without rolling. None when neither takes it."""
+    rules = plugins.rules_of(session.game)
+    tables = [session.state]
+    if seen is not None and seen < session.last_seq:
+        tables.insert(0, session_replay(session=session, rules=rules, upto=seen))
+    for state in tables:
+        before = rules.redact(state, actor.seat)
+        try:
+            after = engine.apply(rules, before, type, data, actor.rules_actor, session.seed,
+                                 session.last_seq + 1, _NoDraws())
+            return rules.summary({"type": type, "data": data}, before, after)
+        except Exception:  # noqa: BLE001, S112 - refused, a roll, or a state redacted past reading
+            continue
+    return None
 
 
 def viewer_actor(session, viewer, is_host):

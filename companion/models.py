@@ -225,8 +225,8 @@ class Guest(models.Model):
                                                             "seat": self.seat}
 
 
-# What each phone calls the host, or a phone without a seat, that undid a move, in its own
-# language: (within a sentence, opening one).
+# What each phone calls the host, or a phone without a seat, that undid (or redid) a move, in its
+# own language: (within a sentence, opening one).
 _UNDOERS = {"host": (_("the host"), _("The host")), "phone": (_("a phone"), _("A phone"))}
 
 
@@ -258,6 +258,12 @@ class Move(models.Model):
     # host or a phone without a seat, that role, which each phone says in its own language.
     undone_by = models.CharField(max_length=60, blank=True, default="")
     undone_by_role = models.CharField(max_length=5, blank=True, default="",
+                                      choices=[(role, said[0]) for role, said in _UNDOERS.items()])
+    # Undone by the host (seated or not): a Redo of it is then the host's alone.
+    undone_by_host = models.BooleanField(default=False)
+    # A Redo (services.move_redo) is a new move: who redid it, kept as undone_by is, and told.
+    redone_by = models.CharField(max_length=60, blank=True, default="")
+    redone_by_role = models.CharField(max_length=5, blank=True, default="",
                                       choices=[(role, said[0]) for role, said in _UNDOERS.items()])
     # A redo rolls the dice (draws the card) its undone move rolled, as the table has them: the
     # seq whose random source this move plays with (engine.move_rng); None: its own seq.
@@ -293,6 +299,17 @@ class Move(models.Model):
         """The same, opening a sentence ("The host undid: …"); a seat's name as it was typed."""
         said = _UNDOERS.get(self.undone_by_role)
         return said[1] if said else self.undone_by
+
+    @property
+    def redoer(self):
+        """Who redid it (a Redo's move), within a sentence ("redone by the host"); "" otherwise."""
+        said = _UNDOERS.get(self.redone_by_role)
+        return said[0] if said else self.redone_by
+
+    @property
+    def redoer_first(self):
+        said = _UNDOERS.get(self.redone_by_role)
+        return said[1] if said else self.redone_by
 
     def as_replay(self):
         return {"seq": self.seq, "type": self.type, "data": self.data, "actor": self.actor_seat,

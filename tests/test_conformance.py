@@ -475,7 +475,7 @@ def test_states_stay_json_and_moves_never_mutate_their_input(slug, data):
 @by_game
 @RANDOM_GAMES
 @given(data=st.data())
-def test_standings_rank_every_seat(slug, data):
+def test_standings_rank_every_seat_and_the_seats_awaited_are_the_tables(slug, data):
     played = random_game(slug, data)
     game = plugin_of(slug).rules
     states = [played.setup, *(after for _entry, _before, after in played.moves)]
@@ -489,6 +489,14 @@ def test_standings_rank_every_seat(slug, data):
             assert row["name"] == played.names[row["seat"]]
             assert isinstance(row["rank"], int) and row["rank"] >= 1
             assert json.loads(json.dumps(row)) == row
+        if game.awaited is not None:
+            # Whom the table waits on: seats of this table, each once; no one once it is over.
+            awaited = game.awaited(copy.deepcopy(state))
+            assert all(isinstance(seat, int) and 0 <= seat < len(played.names)
+                       for seat in awaited) and len(set(awaited)) == len(awaited), (
+                f"{played.where}: awaited names no seats of the table: {awaited}")
+            assert not (game.finished(state) and awaited), (
+                f"{played.where}: a finished game awaits {awaited}")
         if game.finished(state):
             # Winners are ranked first; a game nobody wins is one the table lost together
             # (a cooperative game), every seat sharing the first place.

@@ -220,6 +220,11 @@ class MovePlayedSerializer(serializers.Serializer):
     session = SessionSerializer()
 
 
+class RedoSerializer(serializers.Serializer):
+    seq = serializers.IntegerField(min_value=1, max_value=2_000_000_000,
+                                   help_text="the undone move to play again (its `seq`)")
+
+
 class CredentialsSerializer(serializers.Serializer):
     username = serializers.CharField()
     password = serializers.CharField(style={"input_type": "password"})

@@ -23,6 +23,7 @@ urlpatterns = [
     path("sessions/<int:pk>/undo/", views.Undo.as_view(), name="api-undo"),
     path("sessions/<int:pk>/seats/<int:index>/colour/", views.SeatColour.as_view(),
          name="api-seat-colour"),
+    path("sessions/<int:pk>/redo/", views.Redo.as_view(), name="api-redo"),
     path("sessions/<int:pk>/export/", views.Export.as_view(), name="api-export"),
     path("join/", views.Join.as_view(), name="api-join"),
     path("plays/", views.PlayLog.as_view(), name="api-plays"),

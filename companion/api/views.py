@@ -305,6 +305,28 @@ class SeatColour(SessionAnswer):
         return session_response(sessions_with_seats().get(pk=session.pk), actor)
 
 
+class Redo(SessionAnswer):
+    @extend_schema(request=s.RedoSerializer, parameters=[IF_MATCH, IDEMPOTENCY_KEY, GUEST_TOKEN],
+                   responses={201: s.MovePlayedSerializer, **ERRORS, **STALE},
+                   description="Plays an undone move again, as a new move (the dice it rolled, "
+                               "the cards it drew), under the rules of any move; what the host "
+                               "undid, only the host redoes (403 for a guest).")
+    def post(self, request, pk):
+        session, actor = session_access(request, pk)
+        body = s.RedoSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        move = services.move_redo(
+            session=session, actor=actor, seq=body.validated_data["seq"],
+            expected_version=version_header(request, "If-Match"),
+            key=inputs.text(request.headers.get("Idempotency-Key"), field="Idempotency-Key",
+                            label=_("The Idempotency-Key"), max_length=100) or None,
+            answer=lambda played: played_reply(played, actor)[0])
+        if move.repeated:
+            return Response(repeat_reply(move, actor), status=status.HTTP_201_CREATED)
+        reply, version = played_reply(move, actor)
+        return Response(reply, status=status.HTTP_201_CREATED, headers={"ETag": f'"{version}"'})
+
+
 class Join(Public):
     @extend_schema(request=s.JoinSerializer, responses={201: s.JoinedSerializer, **LIMITED})
     def post(self, request):

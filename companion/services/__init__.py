@@ -6,7 +6,7 @@ behind. Who may do what is companion.authority's to decide; who acts is a compan
 """
 
 from companion.actors import Actor
-from companion.authority import move_authorize, undo_authorize
+from companion.authority import move_authorize, redo_authorize, undo_authorize
 from companion.services.accounts import player_create, token_end, token_for, user_register
 from companion.services.bgstats_imports import (
     bgstats_import,
@@ -60,6 +60,6 @@ __all__ = [
     "play_log", "player_create", "seat_colour_set", "session_create", "session_host_seat",
     "session_import",
     "session_language_set", "session_rematch", "session_replay", "token_end", "token_for",
-    "undo_authorize",
+    "undo_authorize", "redo_authorize",
     "user_register",
 ]

@@ -8,7 +8,13 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from companion import engine, plugins
-from companion.authority import move_authorize, move_seat, session_seat_name, undo_authorize
+from companion.authority import (
+    move_authorize,
+    move_seat,
+    redo_authorize,
+    session_seat_name,
+    undo_authorize,
+)
 from companion.errors import (
     Conflict,
     KeyReused,
@@ -145,8 +151,10 @@ def move_undo(*, session, actor, expected_version=None):
         undo_authorize(session=session, move=last, actor=actor)
         last.undone = True
         last.undone_at = timezone.now()
-        last.undone_by, last.undone_by_role = _undoer(session=session, actor=actor)
-        last.save(update_fields=["undone", "undone_at", "undone_by", "undone_by_role"])
+        last.undone_by, last.undone_by_role = _said_actor(session=session, actor=actor)
+        last.undone_by_host = actor.is_host
+        last.save(update_fields=["undone", "undone_at", "undone_by", "undone_by_role",
+                                 "undone_by_host"])
         rules = plugins.rules_of(session.game)
         session.state = session_replay(session=session, rules=rules)
         session.version += 1
@@ -156,24 +164,33 @@ def move_undo(*, session, actor, expected_version=None):
     return session, last
 
 
-def _undoer(*, session, actor):
-    """Who undoes, as Move.undone_by and undone_by_role keep it: the seat's name, or the role
-    (the host, a phone without a seat) that each reader's page says in its own language."""
+def _said_actor(*, session, actor):
+    """Who undoes or redoes, as Move.undone_by and undone_by_role (redone_by, redone_by_role)
+    keep it: the seat's name, or the role (the host, a phone without a seat) that each reader's
+    page says in its own language."""
     if actor.seat is not None:
         return session_seat_name(session, actor.seat)[:60], ""
     return "", "host" if actor.is_host else "phone"
 
 
-def move_redo(*, session, actor, seq, expected_version=None, key=None):
+def move_redo(*, session, actor, seq, expected_version=None, key=None, answer=None):
     """Play an undone move again, as a new move of `actor` (the rules and the authority check it
-    as any move): the Redo beside "Ben undid: ...". It rolls the dice and draws the cards the
-    undone move did (the table has them in front of it), not new ones."""
+    as any move; what the host undid, only the host redoes): the Redo beside "Ben undid: ...".
+    It rolls the dice and draws the cards the undone move did (the table has them in front of
+    it), not new ones. The new move keeps who redid it, which every phone is told. `key` and
+    `answer` as for move_play."""
     undone = session.moves.filter(seq=seq, undone=True).first()
     if undone is None:
         raise Conflict(_("That move is not undone: there is nothing to redo."))
-    return move_play(session=session, type=undone.type, data=undone.data, actor=actor,
-                     expected_version=expected_version, key=key,
-                     dice_of=undone.dice_of or undone.seq)
+    redo_authorize(move=undone, actor=actor)
+    with transaction.atomic():
+        move = move_play(session=session, type=undone.type, data=undone.data, actor=actor,
+                         expected_version=expected_version, key=key, answer=answer,
+                         dice_of=undone.dice_of or undone.seq)
+        if not move.repeated:
+            move.redone_by, move.redone_by_role = _said_actor(session=move.session, actor=actor)
+            move.save(update_fields=["redone_by", "redone_by_role"])
+    return move
 
 
 def session_replay(*, session, rules=None, upto=None):

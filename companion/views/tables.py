@@ -3,6 +3,8 @@ the table's language. Each view renders the whole page, or for an htmx request i
 (`template#partial`); who may do what is the services' to decide."""
 
 
+from urllib.parse import quote
+
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect, render
@@ -16,7 +18,7 @@ from companion import colours, inputs, plugins, services, setup_form, stats, who
 from companion.access import sessions_with_seats, table_access
 from companion.engine import RuleViolation
 from companion.errors import NeedsConfirmation, Refused, Stale
-from companion.fragments import fragment_context
+from companion.fragments import fragment_context, move_described
 from companion.lan import public_base
 from companion.language import say
 from companion.models import Player
@@ -177,9 +179,34 @@ def refused_table(request, session, actor, message, form, status):
     return render(request, template, context, status=status)
 
 
-def _refusal_page(request, session, actor, refusal, form):
+def _kept_offline(request):
+    """Whether this post is one the phone kept while offline, sent now that it is back
+    (offline.js says so), and the newest move that phone had seen when it kept it (or None)."""
+    seen = request.headers.get("X-Offline-Replay")
+    return seen is not None, inputs.whole_number(seen)
+
+
+def _kept_refused(request, session, actor, refusal, described):
+    """A move kept offline and refused on its return: its form may be long gone from the
+    phone, so the phone says it in a notice of its own (offline.js, from the answer's
+    X-Kept-Refused), with what the move was (`described`, its log line)."""
+    why = _("the table had moved on.") if isinstance(refusal, Stale) else refusal.message
+    sentence = _("Your move kept offline was not played: %(why)s") % {"why": why}
+    if described:
+        sentence += " " + _("It was: %(move)s") % {"move": say(described)}
+    # Drawn beside no form: the notice says it once.
+    response = refused_table(request, session, actor, sentence, "kept", refusal.status)
+    response["X-Kept-Refused"] = quote(sentence)
+    return response
+
+
+def _refusal_page(request, session, actor, refusal, form, *, described=None):
     """The table again with the refusal's sentence beside `form`; a stale form (412) is told
-    that someone at the table moved on, and shown the latest."""
+    that someone at the table moved on, and shown the latest. A post kept offline is told so,
+    with what it was (`described`: a callable giving its line, or None)."""
+    kept, _seen = _kept_offline(request)
+    if kept:
+        return _kept_refused(request, session, actor, refusal, described and described())
     if isinstance(refusal, Stale):
         return refused_table(request, session, actor,
                         _("Someone at the table changed this: here is the latest."), form, 412)
@@ -249,6 +276,7 @@ def _confirmed(request):
 def move(request, pk):
     session, actor = table_access(request, pk)
     form = request.POST.get("form", "")
+    data = None
     try:
         fields = _fields_of(request)
         move_type = request.POST.get("type") or fields.pop("type", None)
@@ -262,7 +290,12 @@ def move(request, pk):
         return _confirmation(request, session, actor, action=reverse("move", args=[pk]),
                              message=question.message)
     except Refused as refusal:
-        return _refusal_page(request, session, actor, refusal, form)
+        def described():
+            return None if data is None else move_described(
+                session=sessions_with_seats().get(pk=session.pk), type=move_type, data=data,
+                actor=actor, seen=_kept_offline(request)[1])
+
+        return _refusal_page(request, session, actor, refusal, form, described=described)
     return _after_write(request, pk)
 
 

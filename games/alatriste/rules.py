@@ -1393,6 +1393,13 @@ OPTION_FIELDS = (
 )
 
 
+def awaited(state: Mapping[str, Any]) -> list[int]:
+    """The seat the table waits on: the one whose turn comes next, to take it (none before the
+    first turn, which goes to whoever rolls highest)."""
+    upcoming = None if finished(state) else next_turn(state)
+    return [] if upcoming is None else [upcoming]
+
+
 GAME = Game(
     slug="alatriste",
     name="El Capitán Alatriste",
@@ -1426,4 +1433,5 @@ GAME = Game(
     score_label=_("Fame + ½ ducats"),
     rank_rule=_("Reaching El Valido wins; otherwise Fame plus half the ducats."),
     now=now,
+    awaited=awaited,
 )

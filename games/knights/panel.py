@@ -44,17 +44,6 @@ def event_info(state):
             "bonus": rules.chivalry_name(bonus) if bonus else None}
 
 
-def event_step(state):
-    """What the event phase waits for: "table" (Merlin names the event drawn at the table),
-    "draw" (Arthur draws), "pass" (Arthur discards one) or "reveal" (Merlin reveals one)."""
-    if state["options"]["deck"] == "table":
-        return "table"
-    choices = len(state["event_choices"])
-    if choices == 0:
-        return "draw"
-    return "pass" if choices == rules.EVENTS_DRAWN else "reveal"
-
-
 def ask(state):
     """The phase and what it asks of whom, as one sentence."""
     arthur, merlin = _name(state, state["arthur"]), _name(state, state["merlin"])
@@ -65,7 +54,7 @@ def ask(state):
                  name=_name(state, victory["winner"]),
                  victory=rules.VICTORY_NAMES[victory["class"]])
     if phase == "event":
-        step = event_step(state)
+        step = rules.event_step(state)
         if step == "table":
             return _("Merlin ({name}) reveals the event drawn at the table.", name=merlin)
         if step == "draw":
@@ -315,14 +304,6 @@ def live_model(state, standings=None):
     }
 
 
-def step_seat(state):
-    """The seat whose own step the event phase waits for: Arthur draws and discards, Merlin
-    reveals (None outside the event phase)."""
-    if state["phase"] != "event":
-        return None
-    return state["arthur"] if event_step(state) in ("draw", "pass") else state["merlin"]
-
-
 def _own_seat(state, viewer):
     """This phone's seat: its knight, its damosel, the cards granted to it this round."""
     row = state["seats"][viewer]
@@ -368,11 +349,11 @@ def panel_model(state, *, viewer, is_host, data, posted, refusal):
     own = _own_seat(state, viewer) if seated else None
     # A step or a grant for Arthur or Merlin from another phone is the host's (for a seat
     # without its phone): a guest's phone shows the sentence of whose step it is.
-    stepper = step_seat(state)
+    stepper = rules.step_seat(state)
     all_offers = offers(state) or []
     placed = placements(state, viewer, phones)
     joust = joust_targets(state)
-    step = event_step(state) if state["phase"] == "event" else None
+    step = rules.event_step(state) if state["phase"] == "event" else None
     own_offers = next((row for row in all_offers if row["seat"] == viewer), None)
     step_own = step is not None and seated and viewer == stepper
     grant_own = state["phase"] == "knight" and seated and viewer == state["merlin"]

@@ -443,6 +443,25 @@ def _enter_phase(state: dict[str, Any], phase: str) -> None:
 # --- the event phase ----------------------------------------------------------------------------
 
 
+def event_step(state: dict[str, Any]) -> str:
+    """What the event phase waits for: "table" (Merlin names the event drawn at the table),
+    "draw" (Arthur draws), "pass" (Arthur discards one) or "reveal" (Merlin reveals one)."""
+    if state["options"]["deck"] == "table":
+        return "table"
+    choices = len(state["event_choices"])
+    if choices == 0:
+        return "draw"
+    return "pass" if choices == EVENTS_DRAWN else "reveal"
+
+
+def step_seat(state: dict[str, Any]) -> int | None:
+    """The seat whose own step the event phase waits for: Arthur draws and discards, Merlin
+    reveals (None outside the event phase)."""
+    if state["phase"] != "event":
+        return None
+    return state["arthur"] if event_step(state) in ("draw", "pass") else state["merlin"]
+
+
 def _event_phase(state: dict[str, Any], what: Text) -> None:
     if state["phase"] != "event":
         raise RuleViolation(_("{what}: this round's event is already revealed.", what=what),
@@ -1438,6 +1457,23 @@ def now(state: dict[str, Any]) -> Text | None:
     return _("Round {round}, {phase}: {arthur} is Arthur, {merlin} Merlin", **values)
 
 
+def awaited(state: dict[str, Any]) -> list[int]:
+    """The seats the table waits on: Arthur's or Merlin's step of the event phase, Merlin's
+    grants in the knight phase, and once the first seal is in, the seats yet to seal (the
+    knights' offers are any seat's, the worship and the round's end the table's)."""
+    if finished(state):
+        return []
+    if state["phase"] == "event":
+        return [step_seat(state)]
+    if state["resolution"] is not None:
+        return []
+    if state["phase"] == "knight":
+        return [state["merlin"]]
+    if state["phase"] == "worship" and faces_secret(state):
+        return waiting_seals(state)
+    return []
+
+
 GAME = Game(
     slug="knights",
     name="Knights & Damosels",
@@ -1472,4 +1508,5 @@ GAME = Game(
     score_label=_("Worship"),
     rank_rule=_("The best victory of the rule card wins; Worship breaks ties as it says."),
     now=now,
+    awaited=awaited,
 )

@@ -225,10 +225,14 @@ def next_round(state: Mapping[str, Any], seat: int) -> int:
     return len(state["seats"][seat]["scores"]) + 1
 
 
-def waiting_for(state: Mapping[str, Any]) -> list[str]:
+def behind(state: Mapping[str, Any]) -> list[int]:
     """The seats yet to score the round in progress (none when no round is open)."""
     played = rounds_played(state)
-    return [seat["name"] for seat in state["seats"] if len(seat["scores"]) < played]
+    return [index for index, seat in enumerate(state["seats"]) if len(seat["scores"]) < played]
+
+
+def waiting_for(state: Mapping[str, Any]) -> list[str]:
+    return [state["seats"][index]["name"] for index in behind(state)]
 
 
 # --- moves --------------------------------------------------------------------------------------
@@ -609,6 +613,12 @@ def now(state: Mapping[str, Any]) -> Text | None:
     return joined(" · ", parts)
 
 
+def awaited(state: Mapping[str, Any]) -> list[int]:
+    """The seats the table waits on: those yet to score a round another seat has scored. A round
+    nobody has begun waits on no one: it is still being played at the table."""
+    return [] if finished(state) else behind(state)
+
+
 # Who may make a move (engine.move_authority): a seat's scores are that seat's phone's (or the
 # host's); naming the winners and ending the game are the host's. A `round` names every seat's
 # points at once (a list, which move_authority cannot read as seats), so left to the default it
@@ -639,5 +649,6 @@ GAME = Game(
     round_scores=round_scores,
     rank_rule=rank_rule,
     now=now,
+    awaited=awaited,
     authority=AUTHORITY,
 )

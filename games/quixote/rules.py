@@ -425,8 +425,14 @@ def _everyone_scored(state: Mapping[str, Any], round_: int) -> bool:
     return all(round_ in scored_rounds(seat) for seat in state["seats"])
 
 
+def unscored(state: Mapping[str, Any], round_: int) -> list[int]:
+    """The seats yet to score `round_`."""
+    return [index for index, seat in enumerate(state["seats"])
+            if round_ not in scored_rounds(seat)]
+
+
 def not_scored(state: Mapping[str, Any], round_: int) -> list[str]:
-    return [seat["name"] for seat in state["seats"] if round_ not in scored_rounds(seat)]
+    return [state["seats"][index]["name"] for index in unscored(state, round_)]
 
 
 def _refresh_without_cards(state: dict[str, Any]) -> None:
@@ -799,6 +805,12 @@ def now(state: Mapping[str, Any]) -> Text | None:
     return None
 
 
+def awaited(state: Mapping[str, Any]) -> list[int]:
+    """The seats the table waits on: while a round is scored, those yet to score it (castles are
+    placed and cards turned at the table, for no seat in particular)."""
+    return unscored(state, state["round"]) if state["phase"] == "scoring" else []
+
+
 GAME = Game(
     slug="quixote",
     name="Don Quixote",
@@ -817,4 +829,5 @@ GAME = Game(
     score_label=_("Points"),
     rank_rule=_("Most points after the third round wins."),
     now=now,
+    awaited=awaited,
 )

@@ -867,6 +867,15 @@ def now(state: dict[str, Any]) -> Text | None:
     return _("{name}'s turn", name=name)
 
 
+def awaited(state: dict[str, Any]) -> list[int]:
+    """The seat the table waits on: the rabbit in turn, or once an audience or a steal ended its
+    turn, the next one, to roll."""
+    if finished(state):
+        return []
+    turn = state["turn"]
+    return [next_seat(state) if turn.get("ended") else turn["seat"]]
+
+
 GAME = Game(
     slug="rabbits",
     name="Lenino's Jack Rabbits",
@@ -887,4 +896,5 @@ GAME = Game(
     rank_rule=_("The first rabbit back at the Citadel with the ending's royals wins; then the "
                 "royals held."),
     now=now,
+    awaited=awaited,
 )

@@ -1,8 +1,10 @@
 // The table offline (loaded after table.js): while the connection is gone the page keeps showing
 // the table as it last was and says so; a move tapped meanwhile is kept on this phone, with its
-// Idempotency-Key, and sent when the connection is back (the server records it once, and answers
-// a move overtaken by another phone's with today's "Someone at the table changed this"). The
-// notice's sentences come translated on this script's tag (templates/companion/table.html).
+// Idempotency-Key, its form marked as waiting, and sent when the connection is back (the server
+// records it once). What became of it is said in the notice until this phone sends another:
+// sent, or not played and why (the table moved on meanwhile, or the rules refused it), with what
+// it was, in the server's words (X-Kept-Refused): its form may be long gone. The notice's
+// sentences come translated on this script's tag (templates/companion/table.html).
 (function () {
   "use strict";
   var table = document.getElementById("table");
@@ -13,7 +15,7 @@
   var PAGES_CACHE = "pages";  // the service worker's (templates/pwa/sw.js)
   var sending = false;
   var retryTimer = null;
-  var failure = "";  // the sentence for a kept move the server failed to record
+  var told = [];  // what became of the kept moves sent since this phone last sent one itself
 
   var notice = document.getElementById("offline");
   if (notice) notice.remove();  // a copy saved while offline (below) carries the old one
@@ -56,7 +58,7 @@
     // "offline", which would send the player to check their phone.
     var kept = navigator.onLine && words.unreached ? words.unreached : words.kept;
     if (outbox().length) show(sending ? words.sending : kept);
-    else show(offline() ? words.offline : failure);
+    else show(offline() ? words.offline : told.join(" "));
   }
   document.body.addEventListener("htmx:sseOpen", function () {
     copy = false;
@@ -78,7 +80,11 @@
     if (!values.idempotency_key) return;  // not a move form: nothing to keep
     var moves = outbox().filter(function (move) { return move.key !== values.idempotency_key; });
     var host = event.detail.elt.closest("[hx-swap]");
+    // The table it was tapped on (its newest move): what the server describes it against,
+    // should the table have moved on by the time it arrives.
+    var log = document.querySelector("#log [data-newest]");
     moves.push({ key: values.idempotency_key, path: config.path, values: values,
+                 seen: log ? log.dataset.newest : "",
                  target: event.detail.target && event.detail.target.id ? "#" + event.detail.target.id : "#live",
                  swap: host ? host.getAttribute("hx-swap") : "innerHTML" });
     if (!keep(moves)) {
@@ -87,10 +93,25 @@
     }
     // A second tap on the same form is the same move (table.js reuses a form's key).
     event.detail.elt.dataset.key = values.idempotency_key;
-    failure = "";
+    waiting(event.detail.elt);
+    told = [];
     state();
     later();
   });
+
+  // The form of a kept move says it waits (the page shows the table as it was, the form as it
+  // was filled in), until the kept moves are sent or a push draws the form anew.
+  function waiting(form) {
+    if (!form || form.tagName !== "FORM" || form.querySelector("[data-kept-waiting]")) return;
+    var line = document.createElement("p");
+    line.className = "muted";
+    line.setAttribute("data-kept-waiting", "");
+    line.textContent = words.waiting;
+    form.appendChild(line);
+  }
+  function sentAll() {
+    document.querySelectorAll("[data-kept-waiting]").forEach(function (line) { line.remove(); });
+  }
 
   // Back online: the kept moves go in the order they were tapped, one at a time.
   function send() {
@@ -101,11 +122,12 @@
     var move = moves[0];
     htmx.ajax("POST", move.path, {
       source: table, target: move.target, swap: move.swap, values: move.values,
-      headers: { "X-Offline-Replay": "1" },
+      headers: { "X-Offline-Replay": move.seen || "?" },
     }).then(function () {
-      // Answered: recorded, or refused with its sentence in the page (a 412 says someone at
-      // the table changed this). Either way it is no longer this phone's to keep.
+      // Answered: recorded, or refused (said in the notice: below). Either way it is no longer
+      // this phone's to keep.
       keep(outbox().filter(function (kept) { return kept.key !== move.key; }));
+      if (!outbox().length) sentAll();
       sending = false;
       state();
       send();
@@ -115,10 +137,31 @@
       later();
     });
   }
-  document.body.addEventListener("htmx:responseError", function (event) {
-    // A server error (5xx) answering a kept move: say so rather than drop it silently.
+  // What became of a kept move, from its answer: recorded; refused, in the server's words
+  // (not played, why, what it was); or a server error (5xx): said rather than dropped silently.
+  document.body.addEventListener("htmx:afterRequest", function (event) {
     var config = event.detail.requestConfig;
-    if (config && config.headers["X-Offline-Replay"]) failure = words.failed;
+    var xhr = event.detail.xhr;
+    if (!config || !config.headers["X-Offline-Replay"] || !xhr || !xhr.status) return;
+    var refused = xhr.getResponseHeader("X-Kept-Refused");
+    if (refused) {
+      try { told.push(decodeURIComponent(refused)); } catch (e) { told.push(words.refused); }
+    } else if (xhr.status >= 500) {
+      told.push(words.failed);
+    } else if (xhr.status >= 400) {
+      told.push(words.refused);
+    } else if (!/^\s*<div id="live"[^>]*\bdata-asks\b/.test(xhr.responseText || "")) {
+      // (A question asked before the move, "End the game?", is on the page: nothing to add.)
+      told.push(words.sent);
+    }
+  });
+  // This phone's own move: what became of the kept ones is old news.
+  document.body.addEventListener("htmx:beforeRequest", function (event) {
+    var config = event.detail.requestConfig;
+    if (!config || config.verb !== "post" || config.headers["X-Offline-Replay"]) return;
+    if (!told.length) return;
+    told = [];
+    state();
   });
   function later() {
     window.clearTimeout(retryTimer);

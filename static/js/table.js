@@ -119,13 +119,14 @@
   // What the table's now line says, said once per version to a screen reader: by #now itself
   // (aria-live) when a push changes it in place, by #announce when this phone's own answer
   // brings a new #live (a live region that arrives already filled is not read).
-  // "Ben undid: …" (beside its Redo) is said through #announce too, once, when it is new: on
-  // the other phones as it is pushed, on the phone that undid instead of the now line.
+  // "Ben undid: …" (beside its Redo) and "Ana redid: …" are said through #announce too, once,
+  // when new: on the other phones as it is pushed, on the phone that undid instead of the now
+  // line.
   var announcer = document.getElementById("announce");
   var announced = version();
   function announce(at, fromAnswer) {
-    // This phone's own undo is told even when a push said its version's now line first (the
-    // push's undo section waited for the answer, which brought it).
+    // This phone's own undo (or Redo) is told even when a push said its version's now line
+    // first (the push's undo section waited for the answer, which brought it).
     var news = fromAnswer ? undoNews() : "";
     if (at <= announced && !news) return;
     announced = Math.max(announced, at);
@@ -139,17 +140,16 @@
     announcer.textContent = "";  // the same words again (the same move made again) are read
     window.requestAnimationFrame(function () { announcer.textContent = text; });
   }
-  // An undo's news is known by its words and the move its Redo puts back: the same move undone
-  // again after a Redo is a new move (a new number), its news new too.
+  // An undo's or a Redo's news is known by its words and its move (data-news): the same move
+  // undone again after a Redo is a new move (a new number), its news new too.
   var newsShown = currentNews().key;
   function currentNews() {
-    var news = document.querySelector("#undo [data-undo-news]");
+    var news = document.querySelector("#undo [data-news]");
     if (!news) return { key: "", text: "" };
-    var seq = news.parentElement.querySelector('input[name="seq"]');
     var text = words(news);
-    return { key: (seq ? seq.value : "") + "|" + text, text: text };
+    return { key: news.dataset.news + "|" + text, text: text };
   }
-  // The undo's news when it is not the one shown before (else "").
+  // The undo's or the Redo's news when it is not the one shown before (else "").
   function undoNews() {
     var news = currentNews();
     var fresh = news.key !== newsShown;

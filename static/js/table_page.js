@@ -1,5 +1,6 @@
 // The table's page, beside its live sections (table.js): a seat form leads back to the table's
-// top, the share button, and the screen kept on while the table is open.
+// top, the share button, "Your turn" when the table waits for this phone's seat, and the screen
+// kept on while the table is open.
 (function () {
   "use strict";
   var table = document.getElementById("table");
@@ -41,6 +42,47 @@
       }).catch(function () {});
     }
   });
+
+  // Its turn, its seal, its score: when the table waits for this phone's seat (the game's rules
+  // say whom, on the now line: data-awaited), the tab's title starts with "Your turn", and the
+  // phone vibrates once as it comes to be so, not again for every push while it stays so (where
+  // the browser lets it: Chrome, once the page has been tapped). A switch in the table's
+  // settings, kept on this phone, turns both off.
+  var ALERTS = "companion:turn-alert";
+  var turnAlert = document.getElementById("turn-alert");
+  var alertSwitch = document.getElementById("turn-alert-switch");
+  var title = document.title;
+  var wasAwaited = null;  // not known before the page's first look: a page opened is looked at
+  var alertsOff = false;
+  try { alertsOff = window.localStorage.getItem(ALERTS) === "off"; } catch (e) { /* private */ }
+  function seatAwaited() {
+    var marked = document.querySelector("#now [data-awaited]");
+    if (!marked || table.dataset.viewer === undefined) return false;
+    return marked.dataset.awaited.split(" ").indexOf(table.dataset.viewer) !== -1;
+  }
+  function tellTurn() {
+    var awaited = seatAwaited();
+    var told = awaited && turnAlert && !alertsOff;
+    document.title = told ? turnAlert.dataset.title + " · " + title : title;
+    if (told && wasAwaited === false && navigator.vibrate) navigator.vibrate(200);
+    wasAwaited = awaited;
+  }
+  if (turnAlert && alertSwitch) {
+    alertSwitch.checked = !alertsOff;
+    turnAlert.hidden = false;
+    alertSwitch.addEventListener("change", function () {
+      alertsOff = !alertSwitch.checked;
+      try {
+        if (alertsOff) window.localStorage.setItem(ALERTS, "off");
+        else window.localStorage.removeItem(ALERTS);
+      } catch (e) { /* private browsing: for this page only */ }
+      tellTurn();
+    });
+  }
+  // A push swaps the now line in (table.js), this phone's own answer the whole table.
+  table.addEventListener("companion:swapped", tellTurn);
+  document.body.addEventListener("htmx:afterSettle", tellTurn);
+  tellTurn();
 
   // Keep the screen on while the table is open (Screen Wake Lock API, where there is one).
   var wakeLock = null;

@@ -104,3 +104,30 @@ def test_a_host_seat_that_does_not_exist_is_refused(alice, as_alice):
     assert response.status_code == 400
     assert "There is no seat 5" in response.json()["detail"]
     assert not Session.objects.exists()
+
+
+def test_what_the_host_undid_only_the_host_redoes(game, as_alice, as_bob):
+    """Peter's phone may redo Peter's move (tests/views: the Redo beside "Ben undid: ..."), but
+    not once the host undid it: the host's decision, refused with the page's sentence."""
+    played = play(as_bob, game, "add", seat=1, points=3)
+    assert as_alice.post(moves_url(game, "undo/")).status_code == 200
+    before = Session.objects.get(pk=game.pk).version
+    response = as_bob.post(moves_url(game, "redo/"), {"seq": played["seq"]}, format="json")
+    assert response.status_code == 403
+    assert response.json() == {"detail": "The host undid this move: only the host may redo it.",
+                               "code": "forbidden"}
+    assert Session.objects.get(pk=game.pk).version == before
+    redone = as_alice.post(moves_url(game, "redo/"), {"seq": played["seq"]}, format="json")
+    assert redone.status_code == 201, redone.json()
+    assert redone.json()["summary"] == "Peter +3"
+    assert redone.json()["session"]["state"]["scores"] == [0, 3]
+    assert as_alice.post(moves_url(game, "redo/"), {"seq": 99},
+                         format="json").status_code == 409
+
+
+def test_a_phone_redoes_what_it_undid(game, as_bob):
+    played = play(as_bob, game, "add", seat=1, points=3)
+    assert as_bob.post(moves_url(game, "undo/")).status_code == 200
+    redone = as_bob.post(moves_url(game, "redo/"), {"seq": played["seq"]}, format="json")
+    assert redone.status_code == 201
+    assert Move.objects.get(seq=2).redone_by == "Peter"

@@ -67,7 +67,7 @@ def test_offline_the_table_keeps_its_last_state_and_a_move_tapped_is_sent_once_w
     page.context.set_offline(False)
     expect(page.locator("#table")).to_have_attribute("data-outbox", "0", timeout=WAIT)
     expect(page.locator("#scoreboard tr[data-seat='1']")).to_contain_text("4")
-    expect(notice).to_be_hidden()
+    expect(notice).to_have_text("Your move kept offline was sent.")
     moves = list(session.moves.order_by("seq").values_list("data", flat=True))
     assert moves == [{"seat": 0, "points": 3}, {"seat": 1, "points": 4}]
 

@@ -1,6 +1,7 @@
 """A guest's phone is not offered an undo or a Redo it would only be refused: the undo button is
-drawn once for every phone, saying which phones it is for (authority.undo_phones), and the page
-hides it from the others. The host sees every one."""
+drawn once for every phone, saying which phones it is for (authority.undo_phones, redo_phones),
+and the page hides it from the others. The host sees every one; what the host undid, only the
+host redoes, and every phone is told who redid what."""
 
 import pytest
 from playwright.sync_api import expect
@@ -33,11 +34,24 @@ def test_each_phone_is_offered_the_undos_it_may_make(host_phone, phone, alice):
     expect(carmen.locator("#undo").get_by_role("button", name=undo)).to_be_hidden()
     expect(carmen.locator("#undo")).to_be_hidden()  # nothing in it for her: the card goes
 
-    # The host undoes it: Peter (whose move it is) is offered the Redo, Carmen is not.
-    host.locator("#undo").get_by_role("button", name=undo).click()
-    host.get_by_role("button", name="Yes, go ahead").click()
-    expect(peter.locator("#undo")).to_contain_text("undid: Peter +3")
-    expect(carmen.locator("#undo")).to_contain_text("undid: Peter +3")
+    # Peter undoes it himself: his phone is offered the Redo (his move), Carmen's is not.
+    peter.locator("#undo").get_by_role("button", name=undo).click()
+    expect(carmen.locator("#undo")).to_contain_text("Peter undid: Peter +3")
     expect(peter.locator("#undo").get_by_role("button", name="Redo")).to_be_visible()
     expect(carmen.locator("#undo").get_by_role("button", name="Redo")).to_be_hidden()
-    expect(host.locator("#undo").get_by_role("button", name="Redo")).to_be_visible()
+    peter.locator("#undo").get_by_role("button", name="Redo").click()
+    expect(carmen.locator("#undo")).to_contain_text("Peter redid: Peter +3")
+
+    # The host undoes it: the host's decision, which only the host's Redo overturns (issue 52,
+    # point 13); every phone is told who redid what, in the news and in the log.
+    undo = "Undo: Peter +3"
+    host.locator("#undo").get_by_role("button", name=undo).click()
+    host.get_by_role("button", name="Yes, go ahead").click()
+    expect(peter.locator("#undo")).to_contain_text("The host undid: Peter +3")
+    expect(carmen.locator("#undo")).to_contain_text("The host undid: Peter +3")
+    expect(peter.locator("#undo").get_by_role("button", name="Redo")).to_be_hidden()
+    expect(carmen.locator("#undo").get_by_role("button", name="Redo")).to_be_hidden()
+    host.locator("#undo").get_by_role("button", name="Redo").click()
+    for page in (peter, carmen):
+        expect(page.locator("#undo")).to_contain_text("The host redid: Peter +3")
+        expect(page.locator("#log li").first).to_have_text("3. Peter +3 (redone by the host)")

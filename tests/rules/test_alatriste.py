@@ -238,8 +238,10 @@ def test_a_turn_pays_the_income_and_counts_down_lost_and_wanted_turns():
 def test_the_highest_die_starts_and_turns_go_round_the_table_once_each():
     state = ready()
     assert rules.next_turn(state) is None  # the first turn: whoever rolled highest
+    assert rules.awaited(state) == []
     state = play(state, "turn", {"seat": 1})
     assert rules.next_turn(state) == 2
+    assert rules.awaited(state) == [2]  # the seat whose turn comes next, as the now line says
     # Quevedo took his income: starting his turn again is refused, and so is skipping ahead.
     refused(state, "turn", {"seat": 1}, "Next it is Malatesta's turn, not Quevedo's", "seat")
     refused(state, "turn", {"seat": 0}, "Next it is Malatesta's turn, not Íñigo's", "seat")

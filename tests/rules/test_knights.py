@@ -239,6 +239,7 @@ def test_arthur_discards_one_and_merlin_reveals_one_of_two():
 def test_the_event_steps_are_arthurs_and_merlins_and_pass_on_with_the_roles():
     state = new_game(4, merlin=2)  # Dee is Arthur, Cid Merlin
     assert move_authority(GAME, "draw_events", {}, state) == (SEAT, (3,))
+    assert rules.awaited(state) == [3]  # the table waits on the seat whose step it is
     assert move_authority(GAME, "pass_events", {"discard": "Excalibur"}, state) == (SEAT, (3,))
     assert move_authority(GAME, "reveal_event", {"event": "Excalibur"}, state) == (SEAT, (2,))
     # A grant names the knight given the card; Merlin, who holds it, grants it.
@@ -740,8 +741,10 @@ QUEST_FACES = {"0": {"honor": "down"}, "1": {"loyalty": "up"}, "2": {"valor": "d
 
 def test_seals_are_hidden_until_the_last_applies_the_worship():
     state = quest_scene()
+    assert rules.awaited(state) == []  # offering: any knight's
     state = play(state, "seal", actor=0, seat=0, placements=QUEST_FACES["0"])
     assert state["phase"] == "worship" and state["resolution"] is None
+    assert rules.awaited(state) == [1, 2]  # the seats yet to seal
     assert state["sealed"] == {"0": {"honor": "down"}}
     refused(state, "offer", "No offer now", seat=3, chivalry="fisher")
     state = play(state, "seal", actor=1, seat=1, placements=QUEST_FACES["1"])

@@ -102,8 +102,10 @@ def test_a_round_for_every_seat_at_once_and_the_running_totals():
 
 
 def test_a_seat_scores_its_next_round_once_the_table_has_caught_up():
+    assert rules.awaited(new()) == []  # a round nobody has begun is still being played
     state = act(new(), "score", seat=1, points=5)
     assert rules.waiting_for(state) == ["Ana", "Cy", "Di"]
+    assert rules.awaited(state) == [0, 2, 3]
     refused(state, "score", "Ben has scored round 1: round 2 opens once Ana, Cy and Di have "
                             "scored round 1", seat=1, points=2)
     refused(state, "score", "Ben has scored round 1 already: correct it instead", seat=1,

@@ -259,14 +259,18 @@ def test_app_turn_refuses_a_named_field():
 def test_next_round_waits_for_every_score_and_names_who():
     table = Table(("Peter", "Ana", "Luis"))
     table.play("castles")
+    assert rules.awaited(table.state) == []  # the cards are turned at the table
     turn_round(table)
     message = table.refused("turn").message
     assert "Peter, Ana and Luis have scored round 1" in message
+    assert rules.awaited(table.state) == [0, 1, 2]
     table.play("score", plain(0, 1))
     table.play("score", plain(2, 1))
     assert "once Ana has scored round 1" in table.refused("turn").message
+    assert rules.awaited(table.state) == [1]
     line = table.play("score", plain(1, 1))
     assert line.endswith("everyone has scored round 1")
+    assert rules.awaited(table.state) == []
     assert table.state["phase"] == "placing" and table.state["round"] == 2
     assert table.state["cards_in_round"] == 7 and table.state["turned_in_round"] == 0
     lines = turn_round(table, 4)

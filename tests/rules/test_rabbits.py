@@ -204,9 +204,12 @@ def test_a_seat_rolls_once_a_turn():
 
 
 def test_turns_go_round_in_order():
+    assert rules.awaited(new(NAMES)) == [0]
     state = rolled(new(NAMES))
+    assert rules.awaited(state) == [0]  # Ana's turn goes on after her roll
     refused(state, "roll", "It is Ana's turn; the next to roll is Ben", "seat", seat=2)
     state = rolled(state, 1)
+    assert rules.awaited(state) == [1]
     state = rolled(state, 2)
     state = rolled(state, 0)
     assert state["turn"]["seat"] == 0

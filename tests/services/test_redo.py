@@ -65,3 +65,35 @@ def test_the_export_keeps_whose_dice_a_redo_rolled(alice, as_alice):
     damaged = as_alice.post("/api/sessions/import/", exported, format="json")
     assert damaged.status_code == 400
     assert "rolls the dice of a move that is not before it" in damaged.json()["detail"]
+
+
+def test_what_the_host_undid_only_the_host_redoes_and_the_redo_says_who(alice, game):
+    """A Redo of the host's undo from Peter's phone overturned the host's decision, with no
+    question and no word: refused; the host's own Redo is kept as the host's, to be told."""
+    from companion.errors import Forbidden
+
+    host = services.Actor(user=alice)
+    peter = services.Actor(guest=services.guest_join(code=game.code, seat=1))
+    played = play(game, peter, "add", seat=1, points=3)
+    game.refresh_from_db()
+    _, undone = services.move_undo(session=game, actor=host)
+    assert undone.undone_by_host
+    game.refresh_from_db()
+    with pytest.raises(Forbidden) as refused:
+        services.move_redo(session=game, actor=peter, seq=played.seq)
+    assert refused.value.message == "The host undid this move: only the host may redo it."
+    assert Move.objects.filter(session=game).count() == 1
+    redone = services.move_redo(session=game, actor=host, seq=played.seq)
+    assert (redone.redone_by, redone.redone_by_role) == ("", "host")
+    assert redone.redoer_first == "The host"
+
+
+def test_a_phone_redoes_its_own_undo_and_is_named(alice, game):
+    peter = services.Actor(guest=services.guest_join(code=game.code, seat=1))
+    played = play(game, peter, "add", seat=1, points=3)
+    game.refresh_from_db()
+    _, undone = services.move_undo(session=game, actor=peter)
+    assert not undone.undone_by_host
+    game.refresh_from_db()
+    redone = services.move_redo(session=game, actor=peter, seq=played.seq)
+    assert (redone.redone_by, redone.redone_by_role, redone.redoer) == ("Peter", "", "Peter")

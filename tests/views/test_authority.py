@@ -41,7 +41,8 @@ def test_a_phones_undo_of_another_seats_move_is_refused(alice, game):
 
 
 def test_the_host_is_asked_before_undoing_a_phones_move_and_everyone_is_told(alice, game):
-    add(guest_browser(game, seat=0), game, 0, 2)
+    vanessa = guest_browser(game, seat=0)
+    add(vanessa, game, 0, 2)
     host = browser_for(alice)
     asked = host.post(f"/s/{game.pk}/undo/", {"expected_version": "1"})
     page = asked.content.decode()
@@ -54,6 +55,17 @@ def test_the_host_is_asked_before_undoing_a_phones_move_and_everyone_is_told(ali
     table = phone.get(f"/s/{game.pk}/").content.decode()
     assert "The host undid: Vanessa +2" in table
     assert f'action="/s/{game.pk}/redo/"' in table
+    # The host's decision: the Redo is the host's alone (not offered to a phone, and refused
+    # with the API's sentence when it comes all the same), and every phone is told who redid it.
+    assert 'data-by="host"' in table.split("undid:")[1]
+    refused = vanessa.post(f"/s/{game.pk}/redo/", {"seq": "1"})
+    assert refused.status_code == 403
+    assert ("The host undid this move: only the host may redo it."
+            in refused.content.decode())
+    assert host.post(f"/s/{game.pk}/redo/", {"seq": "1"}).status_code == 302
+    table = phone.get(f"/s/{game.pk}/").content.decode()
+    assert "The host redid: Vanessa +2" in table
+    assert "Vanessa +2 <span class=\"muted\">(redone by the host)</span>" in table
 
 
 def test_after_two_undos_the_table_is_told_of_the_second_and_redo_puts_it_back(alice, game):
@@ -89,9 +101,11 @@ def test_redo_plays_the_undone_move_again_under_the_same_rules(alice, game):
     assert host.post(f"/s/{game.pk}/redo/", {"seq": "1"}).status_code == 302
     assert list(Move.objects.values_list("seq", "undone")) == [(1, True), (2, False)]
     assert Session.objects.get(pk=game.pk).state["scores"] == [0, 4]
-    # Redo of Vanessa's move from Peter's phone: her move, refused as any other.
-    add(host, game, 0, 3)
-    host.post(f"/s/{game.pk}/undo/")
+    # Redo of Vanessa's move (undone by her phone) from Peter's phone: her move, refused as any
+    # other.
+    vanessa = guest_browser(game, seat=0)
+    add(vanessa, game, 0, 3)
+    vanessa.post(f"/s/{game.pk}/undo/")
     response = guest_browser(game, seat=1).post(f"/s/{game.pk}/redo/", {"seq": "3"})
     assert response.status_code == 403
     assert "This is Vanessa&#x27;s move" in response.content.decode()
@@ -270,9 +284,13 @@ def test_the_undo_button_and_redo_name_the_phones_the_services_let_use_them(alic
     assert f'data-by="seat-0 guest-{guest.pk}"' in page
     add(host, game, 1, 3)  # the host's move about Peter's seat: his phone's, or the host's
     assert 'data-by="seat-1"' in host.get(f"/s/{game.pk}/").content.decode()
-    host.post(f"/s/{game.pk}/undo/")
+    guest_browser(game, seat=1).post(f"/s/{game.pk}/undo/")
     page = host.get(f"/s/{game.pk}/").content.decode()
     assert 'data-by="seat-1"' in page.split("undid:")[1]  # its Redo: Peter's move again
+    add(host, game, 1, 3)
+    host.post(f"/s/{game.pk}/undo/")
+    page = host.get(f"/s/{game.pk}/").content.decode()
+    assert 'data-by="host"' in page.split("undid:")[1]  # what the host undid, the host redoes
     for points in (10, 10):  # the game over: only the host undoes
         add(host, game, 0, points)
     assert 'data-by="host"' in vanessa.get(f"/s/{game.pk}/").content.decode()

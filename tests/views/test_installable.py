@@ -127,3 +127,49 @@ def test_outside_the_tests_the_settings_serve_hashed_precompressed_files(tmp_pat
     out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
                          check=True, cwd=pwa.settings.BASE_DIR).stdout.split()
     assert out == ["companion.static_storage.StaticStorage", finders]
+
+
+@pytest.mark.django_db
+def test_a_move_kept_offline_and_overtaken_is_said_not_played_with_what_it_was(alice):
+    """Ben's points saved on his phone offline, then entered for him by the host before it was
+    back: refused as stale, and the phone had no word of it (the form it came from was gone).
+    The answer says it, for offline.js to show, with the move in its game's words, as played on
+    the table Ben's phone last saw (seq 0)."""
+    from urllib.parse import unquote
+
+    table = session_for(alice, game="pad", players=("Ana", "Ben"),
+                        options={"game": "Hearts", "win": "high"})
+    ben = guest_browser(table, seat=1)
+    kept = {"type": "score", "form": "score", "seat": "1", "round": "1", "points": "12",
+            "expected_version": "0"}
+    browser_for(alice).post(f"/s/{table.pk}/move/", {"type": "score", "seat": "1",
+                                                     "points": "9"})
+    answer = ben.post(f"/s/{table.pk}/move/", kept, HTTP_X_OFFLINE_REPLAY="0",
+                      HTTP_HX_REQUEST="true")
+    assert answer.status_code == 412
+    assert unquote(answer["X-Kept-Refused"]) == (
+        "Your move kept offline was not played: the table had moved on. It was: Ben scores +12 "
+        "in round 1 (total 12)")
+    # Said once, by the phone's notice: not again beside a form, or in the now line.
+    assert "Your move kept offline" not in answer.content.decode()
+    # Refused by the rules: their sentence, and the move described on the table as it is.
+    answer = ben.post(f"/s/{table.pk}/move/", {**kept, "round": "2", "expected_version": "1"},
+                      HTTP_X_OFFLINE_REPLAY="1")
+    assert unquote(answer["X-Kept-Refused"]).startswith(
+        "Your move kept offline was not played: Ben has scored round 1: round 2 opens once Ana "
+        "has scored round 1")
+    # Sent as it was made (no header): the page's usual answer, no notice.
+    answer = ben.post(f"/s/{table.pk}/move/", kept)
+    assert answer.status_code == 412 and "X-Kept-Refused" not in answer
+
+
+@pytest.mark.django_db
+def test_a_kept_roll_is_not_described_with_dice_it_never_rolled(alice):
+    table = session_for(alice, game="rabbits", players=("Ana", "Ben"))
+    ana = guest_browser(table, seat=0)
+    browser_for(alice).post(f"/s/{table.pk}/move/", {"type": "roll", "seat": "0"})
+    answer = ana.post(f"/s/{table.pk}/move/", {"type": "roll", "seat": "0",
+                                               "expected_version": "0"},
+                      HTTP_X_OFFLINE_REPLAY="0")
+    assert answer.status_code == 412
+    assert answer["X-Kept-Refused"].endswith("moved%20on.")

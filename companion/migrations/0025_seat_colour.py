@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('companion', '0023_session_created_at_default'),
+        ('companion', '0024_move_redone_by'),
     ]
 
     operations = [
