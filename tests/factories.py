@@ -75,6 +75,42 @@ def play_to_the_end(session, *, seed=0, max_moves=600):
     return Session.objects.get(pk=session.pk).is_finished
 
 
+def in_play(session, *, moves, seed=0):
+    """`session` played on through the services as its host for `moves` moves drawn from its
+    game's samples (as play_to_the_end draws them), none of them one that would end the game:
+    a table in the middle of its game. Returns the session as they left it."""
+    import random
+
+    from companion import engine, plugins
+    from companion.models import Session
+
+    plugin = plugins.get(session.game)
+    actor = services.Actor(user=session.owner)
+    rng = random.Random(f"in-play:{session.game}:{seed}")
+    played = 0
+    for _try in range(moves * 20):
+        if played == moves:
+            break
+        session = Session.objects.get(pk=session.pk)
+        drawn = plugin.samples(session.state, rng)
+        rng.shuffle(drawn)
+        for candidate in drawn:
+            try:
+                after = engine.apply(plugin.rules, session.state, candidate["type"],
+                                     candidate["data"], actor.rules_actor, session.seed,
+                                     session.last_seq + 1)
+                if plugin.rules.finished(after):
+                    continue
+                services.move_play(session=session, type=candidate["type"],
+                                   data=candidate["data"], actor=actor)
+            except engine.Refused:
+                continue
+            played += 1
+            break
+    assert played == moves, f"{session.game}: {played} of {moves} moves played"
+    return Session.objects.get(pk=session.pk)
+
+
 def finished_session(owner, *, game, players=("Ana", "Ben", "Cy")):
     """A session of `game` played to its end (see play_to_the_end), for tests that need a
     finished game of any game."""

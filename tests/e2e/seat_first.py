@@ -38,6 +38,25 @@ def on_first_screen(page, *selectors):
     assert not missing, f"below the first screen of {height} px: {missing}"
 
 
+# Whether the element starts at the top of the screen as the page itself placed it: its top edge
+# under the "now" line (sticky once the page is scrolled) and in the screen's upper half, so that
+# the rest of the first screen is the element's.
+STARTS_THE_SCREEN = """(selector) => {
+  const element = document.querySelector(selector);
+  if (!element) return false;
+  const top = element.getBoundingClientRect().top;
+  const now = document.getElementById("now").getBoundingClientRect().bottom;
+  return top >= Math.max(now, 0) - 1 && top < window.innerHeight / 2;
+}"""
+
+
+def starts_the_screen(page, selector):
+    """Wait until the page, by itself (the test does not scroll), shows `selector` at the top of
+    its screen (STARTS_THE_SCREEN); its bounding box then."""
+    page.wait_for_function(STARTS_THE_SCREEN, arg=selector)
+    return page.locator(selector).bounding_box()
+
+
 def answered(page):
     """No move of this phone's is on its way: its own answer, with this phone's fresh controls,
     has been swapped in (a form chosen before that would be redrawn under the finger)."""

@@ -1,9 +1,10 @@
 """Don Quixote, seat-first, on three phones at 360 x 740: Ana's (the host's, at her seat), Ben's
 and Cy's. Each first screen shows the scoreboard, the now line and the phone's own part; turning
-a card is any seated phone's move, a round's score the seat's own; each move's result is in view
-(after saving a round, the next step: "Turn card 1 of 7"); a double tap on every kind of move
-button records one move; a guest's score for another seat is refused in the page and changes
-nothing; the final screen shows no controls and no giant field."""
+a card is any seated phone's move, a round's score the seat's own; once a round is over, each
+phone's own score form is at the top of its screen; each move's result is in view (after saving
+a round, the next step: "Turn card 1 of 7"); a double tap on every kind of move button records
+one move; a guest's score for another seat is refused in the page and changes nothing; the final
+screen shows no controls and no giant field."""
 
 import os
 
@@ -13,7 +14,7 @@ from playwright.sync_api import expect
 from companion import services
 from tests.e2e import seat_first
 from tests.e2e.conftest import guest_phone_for, no_sideways_scroll, screenshot
-from tests.e2e.seat_first import in_view, on_first_screen, settled
+from tests.e2e.seat_first import in_view, on_first_screen, settled, starts_the_screen
 from tests.factories import session_for
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -69,13 +70,23 @@ def test_three_phones_seat_first(host_phone, phone, alice):
     assert session.state["phase"] == "scoring" and len(session.state["turned"]) == 9
 
     # Round 1 is over: each phone's own form comes first, although only the table's part was
-    # pushed to the phones that did not turn the last card. A guest carries no other seat's form.
+    # pushed to the phones that did not turn the last card. Wherever each phone was on its page
+    # (Ana's and Cy's were pushed the round's end, Ben's turned the last card), and on a page
+    # loaded afresh, the page brings the form to the top of its screen, under the now line,
+    # where it fills the rest of the 740 px. A guest carries no other seat's form.
+    height = ana.viewport_size["height"]
     for index, (name, page) in enumerate(phones):
         own = page.locator(f"[data-own] #qx-score-{index}")
         expect(own).to_have_attribute("open", "")
+        box = starts_the_screen(page, f"#qx-score-{index}")
+        assert 0 <= box["y"] < height / 2 and box["y"] + box["height"] >= height, (name, box)
+        shot(page, f"3-scoring-{name}")
+    cy.goto(f"/s/{session.pk}/")
+    box = starts_the_screen(cy, "#qx-score-2")
+    assert 0 <= box["y"] < height / 2 and box["y"] + box["height"] >= height, box
+    for page in (ana, ben, cy):
         on_first_screen(page, "#scoreboard", "#now", "[data-own]")
         assert no_sideways_scroll(page)
-        shot(page, f"3-scoring-{name}")
     for page in (ben, cy):
         expect(page.locator(".qx-score")).to_have_count(1)
     expect(ana.locator("#qx-others")).not_to_have_attribute("open", "")
