@@ -114,7 +114,11 @@ def test_the_api_keeps_its_schema(case, table):
     ids = case.path_parameters or {}
     if "id" in ids:  # mostly a real one, so that the operation does more than answer 404
         ids["id"] = table["player"].pk if "/players/" in case.path else table["game"].pk
-    for who in ("host", "guest"):
+    # A guest's token is read only where the operation takes one (a session's); elsewhere
+    # schemathesis' own check that credentials are not ignored calls it without the host's.
+    takes_guest = any(parameter.get("name") == "X-Guest-Token"
+                      for parameter in case.operation.definition.raw.get("parameters", ()))
+    for who in ("host", "guest") if takes_guest else ("host",):
         # The app is called in process (WSGI), where nothing would undo a gzip-compressed body:
         # the checks read the answers as sent uncompressed (tests/views/test_compression.py
         # covers the compression).
