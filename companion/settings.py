@@ -266,7 +266,9 @@ SPECTACULAR_SETTINGS = {
     "POSTPROCESSING_HOOKS": ["drf_spectacular.hooks.postprocess_schema_enums",
                              "companion.api.schema.live_events",
                              "companion.api.schema.accept_language",
-                             "companion.api.schema.negotiation_errors"],
+                             "companion.api.schema.negotiation_errors",
+                             "companion.api.schema.limits_and_outages",
+                             "companion.api.schema.request_constraints"],
 }
 
 # Background work (a BG Stats import) waits in the database for the worker `make run` starts

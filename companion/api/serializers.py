@@ -1,6 +1,7 @@
 """What the API reads and answers. Move payloads are checked by each game's `moves.py`."""
 
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import extend_schema_field
@@ -9,7 +10,8 @@ from rest_framework import serializers
 from companion import bgstats, engine, plugins, stats
 from companion.colours import HEXES
 from companion.language import said_deep, say
-from companion.models import Move, Player, Session
+from companion.models import Move, Player, Seat, Session
+from companion.services.play_log import LOG_MINUTES_MAX, LOG_NUMBER_MAX
 
 
 class SeatSerializer(serializers.Serializer):
@@ -165,15 +167,43 @@ def session_data(session, *, viewer=None):
     }
 
 
+class GameField(serializers.CharField):
+    """The slug of a game: the schema lists the installed ones (companion.api.schema)."""
+
+
+class OptionsField(serializers.DictField):
+    """A game's set-up options by name: the schema lists every installed game's
+    (companion.api.schema); the game itself checks the names and values it takes."""
+
+
+_SEAT_NAME = {"type": "string", "minLength": 1,
+              "maxLength": Seat._meta.get_field("name").max_length}
+
+
+@extend_schema_field({"type": "array", "minItems": 1, "items": {"oneOf": [
+    _SEAT_NAME,
+    {"type": "object", "required": ["name"], "properties": {
+        "name": _SEAT_NAME,
+        "player": {"type": "integer", "nullable": True,
+                   "description": "a roster player's id (GET /api/players/)"},
+        "colour": {"type": "string", "enum": list(HEXES),
+                   "description": "the seat's colour (by default a distinct one)"}}},
+]}})
+class SeatPlayersField(serializers.ListField):
+    """The seats' players, each a name or {"name", "player": id} to reuse a roster player:
+    services.seat_players reads them and says what is wrong in its own sentences ("Name the
+    players."), the schema says their shape."""
+
+    child = serializers.JSONField()
+
+
 class SessionCreateSerializer(serializers.Serializer):
-    game = serializers.CharField(help_text="The slug of a game: GET /api/games/ lists them.")
-    players = serializers.ListField(
-        child=serializers.JSONField(),
-        help_text='Names, or {"name": ..., "player": id} to reuse a roster player; either '
-                  'form as {"name": ..., "colour": "#e69f00"} gives the seat its colour (one '
-                  'of the seats\' palette; by default each seat gets a distinct one).',
-    )
-    options = serializers.DictField(required=False, default=dict)
+    game = GameField(help_text="The slug of a game: GET /api/games/ lists them.")
+    players = SeatPlayersField(
+        help_text='Names, or {"name": ..., "player": id} to reuse a roster player; '
+                  '{"name": ..., "colour": "#e69f00"} gives the seat its colour (one of the '
+                  'seats\' palette; by default each seat gets a distinct one).')
+    options = OptionsField(required=False, default=dict)
     host_seat = serializers.IntegerField(
         required=False, allow_null=True, default=None, min_value=0,
         help_text="The seat the host plays at; null (the default): the host only keeps the table.")
@@ -226,7 +256,8 @@ class RedoSerializer(serializers.Serializer):
 
 
 class CredentialsSerializer(serializers.Serializer):
-    username = serializers.CharField()
+    username = serializers.CharField(
+        max_length=get_user_model()._meta.get_field("username").max_length)
     password = serializers.CharField(style={"input_type": "password"})
 
 
@@ -297,6 +328,58 @@ class StaleSessionSerializer(SessionSerializer):
         fields = [*SessionSerializer.Meta.fields, "detail"]
 
 
+class ExportSeatSerializer(serializers.Serializer):
+    index = serializers.IntegerField(min_value=0)
+    name = serializers.CharField(max_length=Seat._meta.get_field("name").max_length)
+    player = serializers.IntegerField(allow_null=True, required=False)
+
+
+class ExportMoveSerializer(serializers.Serializer):
+    seq = serializers.IntegerField(min_value=1, help_text="the move's number, 1 first")
+    type = serializers.CharField(help_text="one of the game's moves (GET /api/games/)")
+    data = serializers.DictField(help_text="the move's fields, as its game's serializer made "
+                                           "them")
+    seat = serializers.IntegerField(min_value=0, allow_null=True, required=False)
+    actor_seat = serializers.IntegerField(min_value=0, allow_null=True, required=False)
+    summary = serializers.CharField(required=False, allow_blank=True)
+    created_at = serializers.DateTimeField(required=False)
+    undone = serializers.BooleanField(required=False)
+    dice_of = serializers.ListField(child=serializers.IntegerField(), required=False,
+                                    help_text="the six-sided dice the move rolled")
+
+
+class ExportSerializer(serializers.Serializer):
+    """A session with its full move log (GET /api/sessions/{id}/export/), as POST
+    /api/sessions/import/ takes it back: the moves are replayed through the game's rules, with
+    the session's seed, so the replayed state is the exported one; a damaged or tampered export
+    is refused whole. The seed of a game in play is sealed (`sealed_seed`), by this server's own
+    key: it imports here only."""
+
+    format = serializers.CharField(required=False, help_text="companion-session")
+    format_version = serializers.IntegerField(required=False)
+    game = GameField()
+    title = serializers.CharField(required=False, allow_blank=True)
+    location = serializers.CharField(required=False, allow_blank=True,
+                                     max_length=Session._meta.get_field("location").max_length)
+    logged = serializers.BooleanField(required=False)
+    code = serializers.CharField(required=False)
+    options = serializers.DictField(required=False)
+    seed = serializers.RegexField(
+        rf"^[A-Za-z0-9]{{1,{Session._meta.get_field('seed').max_length}}}$", allow_null=True,
+        required=False, help_text="the dice's and the cards' seed: given once the game is over")
+    sealed_seed = serializers.CharField(required=False, help_text="a game in play's seed, "
+                                        "sealed by this server")
+    status = serializers.ChoiceField(choices=Session.Status.choices, required=False)
+    version = serializers.IntegerField(min_value=0, required=False)
+    created_at = serializers.DateTimeField(required=False)
+    finished_at = serializers.DateTimeField(required=False, allow_null=True)
+    seats = ExportSeatSerializer(many=True, min_length=1)
+    moves = ExportMoveSerializer(many=True)
+    state = serializers.DictField(required=False, help_text="not read by an import: the replay "
+                                                            "makes it")
+    standings = serializers.ListField(child=serializers.DictField(), required=False)
+
+
 class ErrorSerializer(serializers.Serializer):
     detail = serializers.CharField()
     code = serializers.CharField()
@@ -318,12 +401,26 @@ class PlayedAtField(serializers.Field):
         return value.isoformat()
 
 
+# A logged play's length and scores: play_prepare checks their range and says it in its own
+# sentence; the schema gives the same range.
+@extend_schema_field({"type": "integer", "minimum": 1, "maximum": LOG_MINUTES_MAX,
+                      "nullable": True})
+class MinutesField(serializers.IntegerField):
+    pass
+
+
+@extend_schema_field({"type": "number", "minimum": -LOG_NUMBER_MAX,
+                      "maximum": LOG_NUMBER_MAX, "nullable": True})
+class LoggedScoreField(serializers.FloatField):
+    pass
+
+
 class PlayLogPlayerSerializer(serializers.Serializer):
     name = serializers.CharField(required=False, allow_blank=True, default="",
                                  help_text="A name; a new one joins the roster.")
     player = serializers.IntegerField(required=False, allow_null=True,
                                       help_text="A roster player's id, in place of the name.")
-    score = serializers.FloatField(required=False, allow_null=True, default=None,
+    score = LoggedScoreField(required=False, allow_null=True, default=None,
                                    help_text="The final score (every player's, or nobody's).")
     winner = serializers.BooleanField(required=False, default=False,
                                       help_text="Named a winner: where there are no points, "
@@ -347,11 +444,11 @@ class PlayLogSerializer(serializers.Serializer):
     played_at = PlayedAtField(required=False, allow_null=True, default=None,
                               help_text="The day it was played (today by default), or the "
                                         "day and time (ISO 8601): a time of day is kept.")
-    minutes = serializers.IntegerField(required=False, allow_null=True, default=None,
-                                       help_text="How long it took.")
-    duration_min = serializers.IntegerField(required=False, allow_null=True, default=None,
-                                            help_text="The same as minutes (the contract's "
-                                                      "name, as BG Stats calls it).")
+    minutes = MinutesField(required=False, allow_null=True, default=None,
+                           help_text="How long it took.")
+    duration_min = MinutesField(required=False, allow_null=True, default=None,
+                                help_text="The same as minutes (the contract's name, as BG "
+                                          "Stats calls it).")
     location = serializers.CharField(required=False, allow_blank=True, default="",
                                      max_length=60, help_text="Where it was played.")
     note = serializers.CharField(required=False, allow_blank=True, default="",

@@ -14,7 +14,7 @@ from companion import engine, inputs, limits, live, play_figures, plugins, servi
 from companion.access import owned_or_404, session_access, sessions_with_seats
 from companion.api import figures
 from companion.api import serializers as s
-from companion.api.schema import move_request
+from companion.api.schema import InstalledGames, move_request
 from companion.errors import Conflict, Invalid, NotFound, Refused
 from companion.language import say
 from companion.models import Player, Session
@@ -25,16 +25,23 @@ ERRORS = {code: OpenApiResponse(s.ErrorSerializer)
           for code in (400, 401, 403, 404, 409, 412, 422)}
 LIMITED = {**ERRORS, 429: OpenApiResponse(s.ErrorSerializer, description="A rate limit: "
                                           "the Retry-After header says when to try again.")}
+# A version as an ETag gives it ("7", W/"7"), as version_header reads it.
+_TAG = r'(W/)?"[0-9]{1,15}"'
 IF_MATCH = OpenApiParameter("If-Match", OpenApiTypes.STR, OpenApiParameter.HEADER,
+                            pattern=rf"^(\*|{_TAG})$",
                             description='"<version>": refuse with 412 when the session moved on '
                                         "(* : any version)")
 IF_NONE_MATCH = OpenApiParameter("If-None-Match", OpenApiTypes.STR, OpenApiParameter.HEADER,
+                                 pattern=rf"^(\*|{_TAG}( *, *{_TAG})*)$",
                                  description='"<version>" (or a list of them, or *): 304 when '
                                              "the session is still at it")
 # A 412's body is the Session as it is now, with the sentence (`detail`).
 STALE = {412: OpenApiResponse(s.StaleSessionSerializer, description="The session moved on: "
                               "the body is the current Session, with `detail`.")}
-IDEMPOTENCY_KEY = OpenApiParameter("Idempotency-Key", OpenApiTypes.STR, OpenApiParameter.HEADER,
+IDEMPOTENCY_KEY_LENGTH = 100
+IDEMPOTENCY_KEY = OpenApiParameter("Idempotency-Key", {"type": "string",
+                                                       "maxLength": IDEMPOTENCY_KEY_LENGTH},
+                                   OpenApiParameter.HEADER,
                                    description="a repeat returns the first answer")
 GUEST_TOKEN = OpenApiParameter("X-Guest-Token", OpenApiTypes.STR, OpenApiParameter.HEADER,
                                description="a guest device's token, from /api/join/")
@@ -165,8 +172,14 @@ class SessionPagination(PageNumberPagination):
         return inputs.optional_number(raw, label=_("The page")) or 1
 
 
-PAGE = [OpenApiParameter("page", int, description="1 first"),
-        OpenApiParameter("page_size", int, description="20 unless given; 100 at most")]
+# The whole numbers a query may give (inputs.whole_number reads 15 digits at most).
+def number_schema(minimum):
+    return {"type": "integer", "minimum": minimum, "maximum": 10 ** 15 - 1}
+
+
+PAGE = [OpenApiParameter("page", number_schema(1), description="1 first"),
+        OpenApiParameter("page_size", number_schema(1),
+                         description="20 unless given; 100 at most (a larger one gives 100)")]
 
 
 def _filter_value(request, name, known):
@@ -184,7 +197,8 @@ class SessionList(SessionAnswer):
     permission_classes = [SignedIn]
 
     @extend_schema(
-        parameters=[OpenApiParameter("game", str, description="a game's slug (/api/games/)"),
+        parameters=[OpenApiParameter("game", str, enum=InstalledGames(),
+                                     description="a game's slug (/api/games/)"),
                     OpenApiParameter("status", str, enum=sorted(Session.Status.values)), *PAGE],
         responses={200: s.SessionPageSerializer, **ERRORS},
         operation_id="sessions_list",
@@ -225,10 +239,12 @@ class SessionDetail(SessionAnswer):
 
 
 MOVES_PAGE = 500
-AFTER = OpenApiParameter("after", int, description="only the moves after this seq (0: from the "
-                         "first); the Link header names the next page while there is one")
-LIMIT = OpenApiParameter("limit", int, description=f"at most this many moves ({MOVES_PAGE} at "
-                         "most, the default)")
+AFTER = OpenApiParameter("after", number_schema(0),
+                         description="only the moves after this seq (0: from the first); the "
+                                     "Link header names the next page while there is one")
+LIMIT = OpenApiParameter("limit", number_schema(0),
+                         description=f"at most this many moves ({MOVES_PAGE} at most, the "
+                                     "default)")
 
 
 class MoveList(SessionAnswer):
@@ -267,7 +283,8 @@ class MoveList(SessionAnswer):
                               owner=session.owner_id),
             expected_version=version_header(request, "If-Match"),
             key=inputs.text(request.headers.get("Idempotency-Key"), field="Idempotency-Key",
-                            label=_("The Idempotency-Key"), max_length=100) or None,
+                            label=_("The Idempotency-Key"),
+                            max_length=IDEMPOTENCY_KEY_LENGTH) or None,
             answer=lambda played: played_reply(played, actor)[0])
         if move.repeated:
             return Response(repeat_reply(move, actor), status=status.HTTP_201_CREATED)
@@ -383,12 +400,16 @@ class Versus(APIView):
         return Response(play_figures.versus(owner=request.user))
 
 
+TITLE_LENGTH = Session._meta.get_field("title").max_length
+
+
 class GameStats(APIView):
     permission_classes = [SignedIn]
 
     @extend_schema(parameters=[OpenApiParameter(
-                       "title", str, description="a named game kept on this game's rules "
-                       "(the score pad's Carcassonne): its own figures")],
+                       "title", {"type": "string", "maxLength": TITLE_LENGTH},
+                       description="a named game kept on this game's rules (the score pad's "
+                       "Carcassonne): its own figures")],
                    responses={200: figures.GameStatsSerializer, **ERRORS})
     def get(self, request, slug):
         user = request.user
@@ -399,7 +420,7 @@ class GameStats(APIView):
         title = ""
         if game.title is not None:
             title = inputs.text(request.query_params.get("title"), field="title",
-                                label=_("The game's name"), max_length=60)
+                                label=_("The game's name"), max_length=TITLE_LENGTH)
         return Response({**stats.game_stats(owner=user, game=game.slug, title=title),
                          **play_figures.game_figures(owner=user, game=game.slug, title=title)})
 
@@ -419,7 +440,7 @@ class ResultsCsv(APIView):
 class Export(SessionAnswer):
     permission_classes = [SignedIn]
 
-    @extend_schema(responses={200: OpenApiTypes.OBJECT, **ERRORS})
+    @extend_schema(responses={200: s.ExportSerializer, **ERRORS})
     def get(self, request, pk):
         user = request.user
         session = owned_or_404(sessions_with_seats(), user, pk=pk)
@@ -435,7 +456,7 @@ class Export(SessionAnswer):
 class Import(APIView):
     permission_classes = [SignedIn]
 
-    @extend_schema(request=OpenApiTypes.OBJECT, responses={201: s.SessionSerializer, **ERRORS})
+    @extend_schema(request=s.ExportSerializer, responses={201: s.SessionSerializer, **ERRORS})
     def post(self, request):
         user = request.user
         session = services.session_import(owner=user, data=request.data)
