@@ -75,7 +75,8 @@ def test_a_phone_is_told_its_turn_and_what_became_of_a_move_kept_offline(host_ph
     expect(ben).to_have_title(title)
     assert vibrations(ben) == [200]  # once, as the seat came to be awaited
 
-    # The switch, in the table's settings: a row to tap at the phone's width.
+    # The switch, in the table's settings (folded): a row to tap at the phone's width.
+    ben.locator("#table-settings > summary").click()
     switch = ben.get_by_label("Tell me when the table waits for me")
     switch.scroll_into_view_if_needed()
     row = ben.locator("#turn-alert label").bounding_box()
