@@ -148,11 +148,11 @@ def seat_colour_set(*, session, actor, seat, colour):
     Every phone is told (a new version: the scoreboard and the log show it)."""
     with transaction.atomic():
         session = session_locked(session)
-        seat = seat_checked(seat, session.seats.count())
+        seats = list(session.seats.all())
+        seat = seat_checked(seat, len(seats))
         if not actor.is_host and actor.seat != seat:
             raise Forbidden(_("Only this seat's phone or the host may change its colour."))
         colour = colour_checked(colour)
-        seats = list(session.seats.all())
         other = next((row for row in seats if row.index != seat and row.shown_colour == colour),
                      None)
         if other is not None:
