@@ -23,8 +23,14 @@ class SeatSerializer(serializers.Serializer):
         help_text="The seat's colour (a colour-blind-safe palette), shown with its initial.")
 
 
+@extend_schema_field({"type": "string", "enum": list(HEXES)})
+class ColourField(serializers.CharField):
+    """A palette colour: the schema lists them; the service says what is wrong, in the page's
+    sentence (companion.colours.colour_checked)."""
+
+
 class SeatColourSerializer(serializers.Serializer):
-    colour = serializers.ChoiceField(choices=HEXES, help_text="One of the palette's colours.")
+    colour = ColourField(help_text="One of the palette's colours.")
 
 
 class StandingSerializer(serializers.Serializer):

@@ -158,6 +158,8 @@ def seat_colour_set(*, session, actor, seat, colour):
         if other is not None:
             raise Conflict(_("%(name)s has that colour already: choose another.")
                            % {"name": other.name})
+        if seats[seat].shown_colour == colour:  # a second tap: nothing changes, nobody is told
+            return session
         Seat.objects.filter(session=session, index=seat).update(colour=colour)
         session.version += 1
         session.save(update_fields=["version", "updated_at"])

@@ -83,3 +83,15 @@ def test_a_rematch_keeps_the_colours(as_alice, game):
 
     new = services.session_rematch(session=game, actor=services.Actor(user=game.owner))
     assert [seat.colour for seat in new.seats.all()] == [HEXES[0], HEXES[6]]
+
+
+def test_the_same_colour_twice_changes_nothing_the_second_time(as_bob, game):
+    first = colour_post(as_bob, game, 1, HEXES[5]).json()["version"]
+    again = colour_post(as_bob, game, 1, HEXES[5])
+    assert again.status_code == 200 and again.json()["version"] == first
+
+
+def test_a_colour_not_in_the_palette_is_said_as_the_pages_say_it(as_bob, game):
+    answer = colour_post(as_bob, game, 1, "purple")
+    assert answer.status_code == 400
+    assert answer.json()["detail"].startswith("A seat's colour is one of #e69f00 (orange)")
