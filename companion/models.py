@@ -29,18 +29,59 @@ def new_seed():
     return secrets.token_hex(8)
 
 
+class Group(models.Model):
+    """People who play together ("Thursday night"): its members host its sessions, which share
+    one roster and one history. Joined with a code, like a table."""
+
+    name = models.CharField(max_length=60)
+    code = models.CharField(max_length=CODE_LENGTH, unique=True, default=new_code)
+    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
+                              related_name="owned_groups")
+    members = models.ManyToManyField(settings.AUTH_USER_MODEL, through="Membership",
+                                     related_name="play_groups")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name", "id"]
+
+    def __str__(self):
+        return self.name
+
+
+class Membership(models.Model):
+    """One account in one group; the owner is a member too."""
+
+    group = models.ForeignKey(Group, on_delete=models.CASCADE, related_name="memberships")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
+                             related_name="memberships")
+    joined_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint("group", "user", name="membership_once")]
+
+
 class Player(models.Model):
-    """Someone in a host's roster, reused across sessions so statistics follow them."""
+    """Someone in a roster, reused across sessions so statistics follow them. A roster is a
+    host's own (group empty) or a group's (whoever of its members added the player: `owner`).
+    `account` is the person's own account once they kept a seat in their history."""
 
     owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
                               related_name="players")
+    group = models.ForeignKey(Group, on_delete=models.CASCADE, null=True, blank=True,
+                              related_name="players")
+    account = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True,
+                                blank=True, related_name="linked_players")
     name = models.CharField(max_length=60)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
         ordering = ["name"]
         constraints = [
-            models.UniqueConstraint(Lower("name"), "owner", name="player_name_unique_per_owner"),
+            models.UniqueConstraint(Lower("name"), "owner", condition=models.Q(group=None),
+                                    name="player_name_unique_per_owner"),
+            models.UniqueConstraint(Lower("name"), "group",
+                                    condition=models.Q(group__isnull=False),
+                                    name="player_name_unique_per_group"),
         ]
 
     def __str__(self):
@@ -58,6 +99,10 @@ class Session(models.Model):
 
     owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
                               related_name="game_sessions")
+    # A group's session: its seats are the group's roster and it counts in the group's history
+    # (and in its host's, as every session does).
+    group = models.ForeignKey(Group, on_delete=models.SET_NULL, null=True, blank=True,
+                              related_name="sessions")
     game = models.CharField(max_length=30)
     # The name of the game played where one game's rules serve many (the score pad's
     # "Carcassonne"); empty for a game of its own. Statistics count each title as a game.
