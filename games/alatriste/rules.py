@@ -1431,7 +1431,8 @@ GAME = Game(
     finished=finished,
     summary=summary,
     score_label=_("Fame + ½ ducats"),
-    rank_rule=_("Reaching El Valido wins; otherwise Fame plus half the ducats."),
+    # One line under the scoreboard: the rest is its column's name (score_label).
+    rank_rule=_("El Valido wins outright."),
     now=now,
     awaited=awaited,
 )

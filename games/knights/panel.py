@@ -383,6 +383,7 @@ def panel_model(state, *, viewer, is_host, data, posted, refusal):
         "joust": joust,
         # A guest jousts as its own knight first; the host names any challenger.
         "joust_own": joust_own,
+        "joust_open": refused == "joust",
         "challenger": viewer if seated else 0,
         "placements": placed,
         # Every placement at once: the host's (it would enter the others' secret choices), or

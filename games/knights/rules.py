@@ -1506,7 +1506,8 @@ GAME = Game(
     pending=pending,
     host_undoes=host_undoes,
     score_label=_("Worship"),
-    rank_rule=_("The best victory of the rule card wins; Worship breaks ties as it says."),
+    # One line under the scoreboard: how ties break is the rule card's, on the table.
+    rank_rule=_("The best victory wins, then Worship."),
     now=now,
     awaited=awaited,
 )

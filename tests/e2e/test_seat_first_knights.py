@@ -117,6 +117,8 @@ def test_three_phones_seat_first(host_phone, phone, alice):
     joust = cid.locator("[data-own] #kn-joust")
     expect(joust.locator("#kn-target option")).to_have_count(1)  # Bob's offer, pushed
     expect(joust.locator("#kn-challenger")).to_have_value("2")
+    settled(cid, session)  # an answer landing after the tap would fold the joust again
+    joust.locator("summary").click()  # the joust is folded: the exception in a round
     tap_twice(cid, session, joust.get_by_role("button", name="Enter the joust"))
     settled(ann, session)
     tap_twice(ann, session, ann.locator("[data-own]").get_by_role(
