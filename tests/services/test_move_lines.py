@@ -149,3 +149,49 @@ def test_a_saved_line_kept_with_its_old_message_id_is_said_in_spanish_again(alic
         assert Move.objects.get(pk=setup.pk).line.__html__() == "A Ana le salvan sus cartas"
     with translation.override("en"):
         assert Move.objects.get(pk=setup.pk).line.__html__() == "Ana is saved by their cards"
+
+
+names_said = import_module("companion.migrations.0027_knights_names_said")
+
+
+def test_knights_lines_kept_with_english_names_say_them_in_spanish_again(alice):
+    from tests.factories import session_for
+
+    table = session_for(alice, game="knights", players=("Ann", "Bob", "Cid"),
+                        options={"deck": "table"})
+    host = Actor(user=alice)
+    made = []
+    for type, data in (("reveal_event", {"event": "Holy Grail"}),
+                       ("grant", {"seat": 0, "damosel": "Guinevere", "chivalry": "loyalty"})):
+        table.refresh_from_db()
+        made.append(services.move_play(session=table, type=type, data=data, actor=host))
+    reveal, grant = made
+    # The lines as they were kept before the game said its names under their own ids.
+    kept_reveal = {"id": "{name} (Merlin) revealed {event}", "values": {
+        "name": "Ann", "event": {"id": "{event} ({kind}: {chivalries})", "values": {
+            "event": "Holy Grail", "kind": {"id": "Quest", "values": {}},
+            "chivalries": "honor, loyalty, valor, farmer, fisher, forester"}}}}
+    kept_grant = {**grant.message, "values": {**grant.message["values"], "chivalry": "loyalty"}}
+    Move.objects.filter(pk=reveal.pk).update(message=kept_reveal)
+    Move.objects.filter(pk=grant.pk).update(message=kept_grant)
+    with translation.override("es"):
+        assert Move.objects.get(pk=reveal.pk).line.__html__() == (
+            "Ann (Merlin) reveló Holy Grail (Búsqueda: honor, loyalty, valor, farmer, fisher, "
+            "forester)")
+        assert "una carta de loyalty" in Move.objects.get(pk=grant.pk).line.__html__()
+
+    run_forward(names_said)
+
+    with translation.override("es"):
+        assert Move.objects.get(pk=reveal.pk).line.__html__() == (
+            "Ann (Merlin) reveló Santo Grial (Búsqueda: honor, lealtad, valor, labranza, pesca, "
+            "bosque)")
+        assert "una carta de lealtad" in Move.objects.get(pk=grant.pk).line.__html__()
+    assert Move.objects.get(pk=reveal.pk).message == reveal.message
+    assert Move.objects.get(pk=grant.pk).message == grant.message
+
+    # Reversed, the lines are as they were kept.
+    (operation,) = names_said.Migration.operations
+    operation.reverse_code(apps, None)
+    assert Move.objects.get(pk=reveal.pk).message == kept_reveal
+    assert Move.objects.get(pk=grant.pk).message == kept_grant
