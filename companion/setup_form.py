@@ -21,7 +21,7 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from companion import inputs
+from companion import colours, inputs
 from companion.engine import DRAW, Option
 from companion.errors import Invalid
 from companion.language import say
@@ -396,7 +396,11 @@ class NewGameForm(forms.Form):
         # An option the post left out keeps the game's default (the rules check the values).
         options = {self.fields[name].option.name: data[name] for name in self.option_names
                    if self[name].data is not None}
-        return {"players": data["name"], "options": options, "host_seat": data["host_seat"],
+        # A row's colour goes with its name (the names have no gap: row n is seat n); the
+        # service refuses two rows of one colour, in the API's sentence.
+        players = [{"name": name, "colour": colour} if colour else name
+                   for name, colour in zip(data["name"], self.colours_posted, strict=False)]
+        return {"players": players, "options": options, "host_seat": data["host_seat"],
                 "location": data["location"] or "", "language": data["language"] or None}
 
     def _first_refused(self):
@@ -449,6 +453,25 @@ class NewGameForm(forms.Form):
     def slots(self):
         """The players' rows, as written."""
         return (list(self["name"].value() or []) + [""] * self.rows)[:self.rows]
+
+    @property
+    def colours_posted(self):
+        """Each row's colour as posted ("colour<n>", n its number), None where none was."""
+        data = self.data if self.is_bound else {}
+        return [data.get(f"colour{n}") or None for n in range(1, self.rows + 1)]
+
+    @property
+    def player_rows(self):
+        """The players' rows: each one's number, its name as written, and its colour choice: the
+        palette, [{"hex", "name", "index"}], and the colour checked: the one posted, else the
+        first no other row has (distinct by default)."""
+        posted = [colour if colour in colours.HEXES else None for colour in self.colours_posted]
+        palette = [{"hex": hex_, "name": name, "index": index}
+                   for index, (hex_, name) in enumerate(colours.PALETTE)]
+        return [{"number": n, "field": f"colour{n}", "name": name, "checked": checked,
+                 "palette": palette}
+                for n, (name, checked) in enumerate(
+                    zip(self.slots, colours.colours_default(posted), strict=True), start=1)]
 
     @property
     def focus_row(self):

@@ -111,6 +111,9 @@ def test_a_cooperative_game_of_five_set_up_and_lost(host_phone):
     expect(refusal).to_have_count(0)  # asking for a row is not a refusal
     expect(ana.locator("#name4")).to_have_value("Di")
     ana.locator("#name5").fill("Eve")
+    # A colour per player, one swatch beside each name: Ben's black, the others' as they were.
+    ana.locator("#name2 ~ .colour-pick > summary").click()
+    ana.locator("#name2 ~ .colour-pick").get_by_role("radio", name="Black").check()
     name.fill("Pandemic")
     form.get_by_label("Cooperative: all win or all lose together").check()
     form.get_by_label("Your seat").select_option(label="I only keep the table")
@@ -118,6 +121,8 @@ def test_a_cooperative_game_of_five_set_up_and_lost(host_phone):
     expect(ana.locator("#pad-game")).to_have_text("Pandemic")
     expect(ana.locator("#scoreboard tbody tr")).to_have_count(5)
     assert Session.objects.get().options["win"] == "coop"
+    assert list(Session.objects.get().seats.values_list("colour", flat=True)) == [
+        "#e69f00", "#000000", "#009e73", "#f0e442", "#0072b2"]
 
     save_round(ana, 1, [2, 3, 1, 4, 0])
     ana.get_by_role("button", name="The table lost").click()

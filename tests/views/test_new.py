@@ -364,3 +364,33 @@ def test_a_refusal_of_an_options_rule_is_said_at_the_forms_top(alice):
     assert '<p class="error" role="alert">A game without points has no target' in page
     assert page.index('role="alert"') < page.index('id="opt_game"')
     assert " autofocus" not in page
+
+
+def test_each_player_row_offers_the_palette_with_distinct_colours_checked(alice):
+    page = browser_for(alice).get("/new/?game=tiny").content.decode()
+    checked = re.findall(r'name="(colour\d+)" value="(#[0-9a-f]{6})" checked', page)
+    assert checked == [("colour1", "#e69f00"), ("colour2", "#56b4e9"), ("colour3", "#009e73"),
+                       ("colour4", "#f0e442")]
+    assert page.count('name="colour1"') == 8 and '<span class="sr-only">Sky blue</span>' in page
+
+
+def test_the_colours_chosen_at_set_up_are_the_seats_colours(alice):
+    response = browser_for(alice).post("/new/", {
+        "game": "tiny", "name": ["Vanessa", "Peter", ""],
+        "colour1": "#000000", "colour2": "#CC79A7", "colour3": "#e69f00"})
+    assert response.status_code == 302
+    assert list(Session.objects.get().seats.values_list("colour", flat=True)) == [
+        "#000000", "#cc79a7"]
+
+
+@pytest.mark.parametrize(("colours", "said"), [
+    (("#0072b2", "#0072b2"), "Two seats have the same colour: give each seat its own."),
+    (("#123456", ""), "A seat&#x27;s colour is one of #e69f00 (orange)"),
+])
+def test_a_refused_colour_is_said_in_the_apis_sentence_and_the_rows_kept(alice, colours, said):
+    response = browser_for(alice).post("/new/", {
+        "game": "tiny", "name": ["Vanessa", "Peter"],
+        "colour1": colours[0], "colour2": colours[1]})
+    page = response.content.decode()
+    assert response.status_code == 400 and said in page
+    assert 'value="Vanessa"' in page and not Session.objects.exists()
