@@ -16,10 +16,6 @@ pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 GAMES = [app.rpartition(".")[2] for app in games.INSTALLED_APPS]  # the product games
 SCREEN = 740
 HOST_MOST, GUEST_MOST = 2 * SCREEN, 1.5 * SCREEN
-# Games whose middle is still taller than that: held to the 3.5 screens the issue found, and
-# listed here only while they are over (the test says when one is not, to take it off).
-NOT_YET = {"alatriste", "knights"}
-REPORTED = 3.5 * SCREEN
 # Moves into each game: its middle (the score pad's five rounds would end at 14).
 MIDDLE_MOVES = {"pad": 6}
 
@@ -66,6 +62,4 @@ def test_every_game_in_its_middle_fits_two_screens_for_the_host_and_one_and_a_ha
 
     over = {slug: (hosted, guested) for slug, (hosted, guested) in heights.items()
             if hosted > HOST_MOST or guested > GUEST_MOST}
-    assert set(over) <= NOT_YET, over
-    assert set(over) >= NOT_YET, f"now within the bounds: {NOT_YET - set(over)}"
-    assert {slug: both for slug, both in over.items() if max(both) > REPORTED} == {}
+    assert over == {}, over
