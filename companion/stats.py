@@ -20,6 +20,7 @@ from django.db.models import (
     OuterRef,
     Prefetch,
     Q,
+    Subquery,
 )
 
 from companion import engine, plugins
@@ -194,24 +195,46 @@ HEAD_TO_HEAD_SQL = """
            SUM(CASE WHEN theirs."rank" < mine."rank" THEN 1 ELSE 0 END)
     FROM {result} mine
     JOIN {result} theirs ON theirs.session_id = mine.session_id
-                        AND theirs.player_id IS NOT NULL AND theirs.player_id <> mine.player_id
+                        AND theirs.player_id IS NOT NULL AND {theirs}
     JOIN {player} person ON person.id = theirs.player_id
-    WHERE mine.player_id = %s
+    WHERE {mine}
     GROUP BY theirs.player_id, person.name
     ORDER BY COUNT(*) DESC, person.name
 """
 
 
-def head_to_head(*, player):
-    """Every opponent who shared a finished session with `player`: one grouped self-join of the
-    Result rows on their session (index-only on both sides, see 0002_stats_indexes).
+def results_of(*, player=None, players=None):
+    """The Result rows of one roster player, or of `players` (a queryset of roster players
+    counted as one person: the players linked to an account, at every host's table), as a
+    filter whose subquery costs no query of its own."""
+    if players is None:
+        return Q(player=player)
+    return Q(player__in=players.values("pk"))
+
+
+def _players_sql(player, players):
+    """(mine, theirs, params) of HEAD_TO_HEAD_SQL: whose rows are "mine", and the opponents as
+    everyone else at the table (for a set, none of the set)."""
+    if players is None:
+        return "mine.player_id = %s", "theirs.player_id <> mine.player_id", [player.pk], []
+    sql, params = players.values("pk").query.sql_with_params()
+    return (f"mine.player_id IN ({sql})", f"theirs.player_id NOT IN ({sql})", list(params),
+            list(params))
+
+
+def head_to_head(*, player=None, players=None):
+    """Every opponent who shared a finished session with `player` (or with any of `players`,
+    as results_of reads them): one grouped self-join of the Result rows on their session
+    (index-only on both sides, see 0002_stats_indexes).
 
     `wins` / `opponent_wins`: sessions each of them won (a tie for first counts for both);
     `ahead` / `behind`: sessions where the player finished above / below that opponent.
     """
-    sql = HEAD_TO_HEAD_SQL.format(result=Result._meta.db_table, player=Player._meta.db_table)
+    mine, theirs, mine_params, theirs_params = _players_sql(player, players)
+    sql = HEAD_TO_HEAD_SQL.format(result=Result._meta.db_table, player=Player._meta.db_table,
+                                  mine=mine, theirs=theirs)
     with connection.cursor() as cursor:
-        cursor.execute(sql, [player.pk])
+        cursor.execute(sql, theirs_params + mine_params)
         rows = cursor.fetchall()
     keys = ("player", "name", "plays", "wins", "opponent_wins", "ahead", "behind")
     return [dict(zip(keys, [row[0], row[1], *(int(value) for value in row[2:])], strict=True))
@@ -240,14 +263,18 @@ def _best_of(counts):
     return "low" if 2 * counts["low"] > counts["plays"] else "high"
 
 
-def player_stats(*, player, history=False):
+def player_stats(*, player=None, players=None, name=None, history=False):
     """Plays, wins and win rate of one roster player, overall and per game; the h-index, the
-    winning streaks, head-to-head against every opponent and the nemesis. Four queries.
+    winning streaks, head-to-head against every opponent and the nemesis. Three queries.
+
+    `players` instead of `player`: a queryset of roster players counted as one person (an
+    account's linked players, across hosts), called `name`; the same three queries.
 
     history=True adds the player's results in order ({"date", "game", "score", "rank",
     "winner", "session"}) for the results-over-time chart.
     """
-    rows = (Result.objects.filter(player=player).values("game", "title")
+    chosen = results_of(player=player, players=players)
+    rows = (Result.objects.filter(chosen).values("game", "title")
             .annotate(plays=Count("id"), wins=Count("id", filter=Q(winner=True)),
                       highest=Max("score"), lowest=Min("score"), average=Avg("score"),
                       **_WON_BY).order_by("game", "title"))
@@ -260,7 +287,7 @@ def player_stats(*, player, history=False):
     }
     plays = sum(game["plays"] for game in games.values())
     wins = sum(game["wins"] for game in games.values())
-    ordered = Result.objects.filter(player=player).order_by("finished_at", "session_id")
+    ordered = Result.objects.filter(chosen).order_by("finished_at", "session_id")
     if history:
         timeline = list(ordered.values_list(
             "finished_at", "game", "score", "rank", "winner", "session_id", "title",
@@ -270,9 +297,10 @@ def player_stats(*, player, history=False):
         timeline = None
         outcomes = list(ordered.values_list("winner", flat=True))
     current, longest = streaks(outcomes)
-    opponents = head_to_head(player=player)
+    opponents = head_to_head(player=player, players=players)
     stats = {
-        "player": player.pk, "name": player.name, "plays": plays, "wins": wins,
+        "player": player.pk if players is None else None,
+        "name": player.name if players is None else name, "plays": plays, "wins": wins,
         "win_rate": round(wins / plays, 4) if plays else 0.0, "games": games,
         "h_index": h_index(game["plays"] for game in games.values()),
         "streaks": {"current": current, "longest": longest},
@@ -485,3 +513,34 @@ def score_progression(timeline):
             points.append(score)
         series.append((row["name"], points))
     return {"by": "move", "xs": list(range(len(steps))), "series": series}
+
+
+# An account's own history --------------------------------------------------------------------
+
+def linked_players(*, account):
+    """The roster players linked to `account`, at every host's table (and every group's): who
+    the account's own statistics count as one person (player_stats' `players`)."""
+    return Player.objects.filter(account=account)
+
+
+def account_plays(*, account):
+    """The finished sessions where a roster player linked to `account` sat, at every host's
+    table, newest first, each with `own_seat` (the seat it sat at), its seats and winners
+    prefetched as session_history has them."""
+    own = Result.objects.filter(session=OuterRef("pk"), player__account=account)
+    return (Session.objects.filter(Exists(own))
+            .annotate(own_seat=Subquery(own.order_by("seat").values("seat")[:1]))
+            .select_related("owner").order_by("-created_at", "-id").prefetch_related(
+                Prefetch("seats", queryset=Seat.objects.order_by("index")),
+                Prefetch("results", queryset=Result.objects.filter(winner=True).order_by("seat"),
+                         to_attr="winners")))
+
+
+def account_stats(*, account, history=False):
+    """An account's own statistics, a player's (player_stats and play_figures' player_figures)
+    over its linked players' results at every host's table; "player" is None."""
+    from companion import play_figures  # which reads this module
+
+    players = linked_players(account=account)
+    return {**player_stats(players=players, name=account.get_username(), history=history),
+            **play_figures.player_figures(players=players)}
