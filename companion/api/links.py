@@ -30,7 +30,7 @@ class MergeSerializer(serializers.Serializer):
         help_text="the name the kept player is called by (its own unless given)")
 
 
-class PlaySerializer(s.SessionSerializer):
+class OwnPlaySerializer(s.SessionSerializer):
     seat = serializers.IntegerField(source="own_seat", min_value=0,
                                     help_text="the seat the account's player sat at")
 
@@ -38,13 +38,13 @@ class PlaySerializer(s.SessionSerializer):
         fields = [*s.SessionSerializer.Meta.fields, "seat"]
 
 
-class PlayPageSerializer(serializers.Serializer):
+class OwnPlayPageSerializer(serializers.Serializer):
     """One page of an account's plays, newest first."""
 
     count = serializers.IntegerField()
     next = serializers.URLField(allow_null=True)
     previous = serializers.URLField(allow_null=True)
-    results = PlaySerializer(many=True)
+    results = OwnPlaySerializer(many=True)
 
 
 class Claim(APIView):
@@ -100,7 +100,7 @@ class Merge(APIView):
 class MyPlays(APIView):
     permission_classes = [SignedIn]
 
-    @extend_schema(parameters=PAGE, responses={200: PlayPageSerializer, **ERRORS},
+    @extend_schema(parameters=PAGE, responses={200: OwnPlayPageSerializer, **ERRORS},
                    operation_id="me_plays_list",
                    description="Every play of every table where a roster player linked to "
                                "this account sat, newest first.")
