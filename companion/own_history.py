@@ -11,7 +11,7 @@ from django.urls import path
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from companion import services, stats
+from companion import own_stats, services
 from companion.access import table_access
 from companion.errors import NotFound, Refused
 from companion.history import PAGE_SIZE, player_figures_context, player_page
@@ -93,10 +93,10 @@ def keep(request, pk):
 def me(request):
     """An account's own page: the statistics of a host's player page, counted over every
     roster player linked to it at every host's table; its plays; its links, each to undo."""
-    figures = stats.account_stats(account=request.user, history=True)
-    page = Paginator(stats.account_plays(account=request.user), PAGE_SIZE).get_page(
+    figures = own_stats.account_stats(account=request.user, history=True)
+    page = Paginator(own_stats.account_plays(account=request.user), PAGE_SIZE).get_page(
         request.GET.get("page"))
-    links = stats.linked_players(account=request.user).select_related("owner").order_by(
+    links = own_stats.linked_players(account=request.user).select_related("owner").order_by(
         "owner__username", "name")
     context = {**player_figures_context(figures, name=request.user.get_username()),
                "links": False, "page": page, "linked": links}

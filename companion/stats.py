@@ -10,7 +10,6 @@ scores) or over one ordered list of a single player's results (the streaks).
 import hashlib
 
 from django.core.cache import cache
-from django.db import connection
 from django.db.models import (
     Avg,
     Count,
@@ -20,11 +19,11 @@ from django.db.models import (
     OuterRef,
     Prefetch,
     Q,
-    Subquery,
 )
 
 from companion import engine, plugins
-from companion.models import Move, Player, Result, Seat, Session
+from companion.models import Move, Result, Seat, Session
+from companion.opponents import head_to_head, nemesis_of, results_of
 from companion.seeds import seed_seal
 
 RECORDS = 10
@@ -185,68 +184,6 @@ def streaks(wins):
         run = run + 1 if won else 0
         longest = max(longest, run)
     return run, longest
-
-
-HEAD_TO_HEAD_SQL = """
-    SELECT theirs.player_id, person.name, COUNT(*),
-           SUM(CASE WHEN mine.winner THEN 1 ELSE 0 END),
-           SUM(CASE WHEN theirs.winner THEN 1 ELSE 0 END),
-           SUM(CASE WHEN mine."rank" < theirs."rank" THEN 1 ELSE 0 END),
-           SUM(CASE WHEN theirs."rank" < mine."rank" THEN 1 ELSE 0 END)
-    FROM {result} mine
-    JOIN {result} theirs ON theirs.session_id = mine.session_id
-                        AND theirs.player_id IS NOT NULL AND {theirs}
-    JOIN {player} person ON person.id = theirs.player_id
-    WHERE {mine}
-    GROUP BY theirs.player_id, person.name
-    ORDER BY COUNT(*) DESC, person.name
-"""
-
-
-def results_of(*, player=None, players=None):
-    """The Result rows of one roster player, or of `players` (a queryset of roster players
-    counted as one person: the players linked to an account, at every host's table), as a
-    filter whose subquery costs no query of its own."""
-    if players is None:
-        return Q(player=player)
-    return Q(player__in=players.values("pk"))
-
-
-def _players_sql(player, players):
-    """(mine, theirs, params) of HEAD_TO_HEAD_SQL: whose rows are "mine", and the opponents as
-    everyone else at the table (for a set, none of the set)."""
-    if players is None:
-        return "mine.player_id = %s", "theirs.player_id <> mine.player_id", [player.pk], []
-    sql, params = players.values("pk").query.sql_with_params()
-    return (f"mine.player_id IN ({sql})", f"theirs.player_id NOT IN ({sql})", list(params),
-            list(params))
-
-
-def head_to_head(*, player=None, players=None):
-    """Every opponent who shared a finished session with `player` (or with any of `players`,
-    as results_of reads them): one grouped self-join of the Result rows on their session
-    (index-only on both sides, see 0002_stats_indexes).
-
-    `wins` / `opponent_wins`: sessions each of them won (a tie for first counts for both);
-    `ahead` / `behind`: sessions where the player finished above / below that opponent.
-    """
-    mine, theirs, mine_params, theirs_params = _players_sql(player, players)
-    sql = HEAD_TO_HEAD_SQL.format(result=Result._meta.db_table, player=Player._meta.db_table,
-                                  mine=mine, theirs=theirs)
-    with connection.cursor() as cursor:
-        cursor.execute(sql, theirs_params + mine_params)
-        rows = cursor.fetchall()
-    keys = ("player", "name", "plays", "wins", "opponent_wins", "ahead", "behind")
-    return [dict(zip(keys, [row[0], row[1], *(int(value) for value in row[2:])], strict=True))
-            for row in rows]
-
-
-def nemesis_of(opponents):
-    """The opponent who finished above the player most often (None if nobody ever did)."""
-    beaten_by = [row for row in opponents if row["behind"] > 0]
-    if not beaten_by:
-        return None
-    return max(beaten_by, key=lambda row: (row["behind"], row["opponent_wins"], -row["player"]))
 
 
 # How many of a game's plays were won by the lowest score, and how many had no points (the
@@ -513,34 +450,3 @@ def score_progression(timeline):
             points.append(score)
         series.append((row["name"], points))
     return {"by": "move", "xs": list(range(len(steps))), "series": series}
-
-
-# An account's own history --------------------------------------------------------------------
-
-def linked_players(*, account):
-    """The roster players linked to `account`, at every host's table (and every group's): who
-    the account's own statistics count as one person (player_stats' `players`)."""
-    return Player.objects.filter(account=account)
-
-
-def account_plays(*, account):
-    """The finished sessions where a roster player linked to `account` sat, at every host's
-    table, newest first, each with `own_seat` (the seat it sat at), its seats and winners
-    prefetched as session_history has them."""
-    own = Result.objects.filter(session=OuterRef("pk"), player__account=account)
-    return (Session.objects.filter(Exists(own))
-            .annotate(own_seat=Subquery(own.order_by("seat").values("seat")[:1]))
-            .select_related("owner").order_by("-created_at", "-id").prefetch_related(
-                Prefetch("seats", queryset=Seat.objects.order_by("index")),
-                Prefetch("results", queryset=Result.objects.filter(winner=True).order_by("seat"),
-                         to_attr="winners")))
-
-
-def account_stats(*, account, history=False):
-    """An account's own statistics, a player's (player_stats and play_figures' player_figures)
-    over its linked players' results at every host's table; "player" is None."""
-    from companion import play_figures  # which reads this module
-
-    players = linked_players(account=account)
-    return {**player_stats(players=players, name=account.get_username(), history=history),
-            **play_figures.player_figures(players=players)}

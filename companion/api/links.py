@@ -8,7 +8,7 @@ from rest_framework import serializers, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from companion import services, stats
+from companion import own_stats, services
 from companion.access import owned_or_404, session_access
 from companion.api import figures
 from companion.api import serializers as s
@@ -106,7 +106,7 @@ class MyPlays(APIView):
                                "this account sat, newest first.")
     def get(self, request):
         paginator = SessionPagination()
-        page = paginator.paginate_queryset(stats.account_plays(account=request.user), request,
+        page = paginator.paginate_queryset(own_stats.account_plays(account=request.user), request,
                                            view=self)
         return paginator.get_paginated_response(
             [{**s.session_data(play, viewer=play.own_seat), "seat": play.own_seat}
@@ -120,4 +120,4 @@ class MyStats(APIView):
                    description="A player's statistics, of this account's linked players' "
                                "results counted across hosts.")
     def get(self, request):
-        return Response(stats.account_stats(account=request.user))
+        return Response(own_stats.account_stats(account=request.user))
