@@ -159,8 +159,24 @@ def session_detail(request, pk):
 
 @login_required
 def player_detail(request, pk):
-    player = _own_player(request, pk)
-    figures = stats.player_stats(player=player, history=True)
+    return player_page(request, _own_player(request, pk))
+
+
+def player_page(request, player, *, merge_error=None, status=200):
+    """A host's player's page; `merge_error`: the sentence of a merge refused (its form's)."""
+    figures = {**stats.player_stats(player=player, history=True),
+               **play_figures.player_figures(player=player)}
+    context = {"player": player, **player_figures_context(figures, name=player.name),
+               "links": True, "merge_error": merge_error,
+               # The players it may be merged into: its own roster's.
+               "others": Player.objects.filter(owner=player.owner_id, group=player.group_id)
+                                       .exclude(pk=player.pk).only("id", "name")}
+    return render(request, "companion/history/player.html", context, status=status)
+
+
+def player_figures_context(figures, *, name):
+    """What companion/history/_player_figures.html shows of a player's statistics (player_stats
+    with its history, and play_figures' figures), a roster player's or an account's."""
     names = {game.slug: game.name for game in plugins.all_rules()}
     games = []
     for key, row in figures["games"].items():
@@ -170,12 +186,10 @@ def player_detail(request, pk):
     recent = list(reversed(figures["history"][-10:]))
     for row in recent:
         row["game_name"] = row["title"] or names.get(row["game"], row["game"])
-    context = {"player": player, "stats": figures, "games": games, "recent": recent,
-               "win_percent": round(100 * figures["win_rate"]),
-               "chart": charts.player_results(figures["history"], player_name=player.name),
-               **_when(play_figures.player_figures(player=player), name=player.name),
-               "by_count_wins": True}
-    return render(request, "companion/history/player.html", context)
+    return {"name": name, "stats": figures, "games": games, "recent": recent,
+            "win_percent": round(100 * figures["win_rate"]),
+            "chart": charts.player_results(figures["history"], player_name=name),
+            **_when(figures, name=name), "by_count_wins": True}
 
 
 def _when(figures, *, name):

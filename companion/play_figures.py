@@ -20,6 +20,7 @@ from django.db.models import (
 from django.db.models.functions import TruncMonth
 
 from companion.models import Player, Result, Session
+from companion.opponents import results_of
 
 
 def _seated(session):
@@ -32,11 +33,13 @@ def _month(moment):
     return moment.strftime("%Y-%m")
 
 
-def player_figures(*, player):
+def player_figures(*, player=None, players=None):
     """{"by_month": [{"month", "plays", "wins"}], "minutes_played", "first_played",
     "last_played", "by_player_count": {"3": {"plays", "wins"}}, "coop": {"plays", "won",
-    "lost"} or None} of one roster player. Three queries."""
-    results = Result.objects.filter(player=player, session__status=Session.Status.FINISHED)
+    "lost"} or None} of one roster player, or of `players` counted as one person
+    (opponents.results_of). Three queries."""
+    results = Result.objects.filter(results_of(player=player, players=players),
+                                    session__status=Session.Status.FINISHED)
     months = (results.annotate(month=TruncMonth("session__created_at")).values("month")
               .annotate(plays=Count("id"), wins=Count("id", filter=Q(winner=True)))
               .order_by("month"))

@@ -10,7 +10,6 @@ scores) or over one ordered list of a single player's results (the streaks).
 import hashlib
 
 from django.core.cache import cache
-from django.db import connection
 from django.db.models import (
     Avg,
     Count,
@@ -23,7 +22,8 @@ from django.db.models import (
 )
 
 from companion import engine, plugins
-from companion.models import Move, Player, Result, Seat, Session
+from companion.models import Move, Result, Seat, Session
+from companion.opponents import head_to_head, nemesis_of, results_of
 from companion.seeds import seed_seal
 
 RECORDS = 10
@@ -186,46 +186,6 @@ def streaks(wins):
     return run, longest
 
 
-HEAD_TO_HEAD_SQL = """
-    SELECT theirs.player_id, person.name, COUNT(*),
-           SUM(CASE WHEN mine.winner THEN 1 ELSE 0 END),
-           SUM(CASE WHEN theirs.winner THEN 1 ELSE 0 END),
-           SUM(CASE WHEN mine."rank" < theirs."rank" THEN 1 ELSE 0 END),
-           SUM(CASE WHEN theirs."rank" < mine."rank" THEN 1 ELSE 0 END)
-    FROM {result} mine
-    JOIN {result} theirs ON theirs.session_id = mine.session_id
-                        AND theirs.player_id IS NOT NULL AND theirs.player_id <> mine.player_id
-    JOIN {player} person ON person.id = theirs.player_id
-    WHERE mine.player_id = %s
-    GROUP BY theirs.player_id, person.name
-    ORDER BY COUNT(*) DESC, person.name
-"""
-
-
-def head_to_head(*, player):
-    """Every opponent who shared a finished session with `player`: one grouped self-join of the
-    Result rows on their session (index-only on both sides, see 0002_stats_indexes).
-
-    `wins` / `opponent_wins`: sessions each of them won (a tie for first counts for both);
-    `ahead` / `behind`: sessions where the player finished above / below that opponent.
-    """
-    sql = HEAD_TO_HEAD_SQL.format(result=Result._meta.db_table, player=Player._meta.db_table)
-    with connection.cursor() as cursor:
-        cursor.execute(sql, [player.pk])
-        rows = cursor.fetchall()
-    keys = ("player", "name", "plays", "wins", "opponent_wins", "ahead", "behind")
-    return [dict(zip(keys, [row[0], row[1], *(int(value) for value in row[2:])], strict=True))
-            for row in rows]
-
-
-def nemesis_of(opponents):
-    """The opponent who finished above the player most often (None if nobody ever did)."""
-    beaten_by = [row for row in opponents if row["behind"] > 0]
-    if not beaten_by:
-        return None
-    return max(beaten_by, key=lambda row: (row["behind"], row["opponent_wins"], -row["player"]))
-
-
 # How many of a game's plays were won by the lowest score, and how many had no points (the
 # score pad's "win"; our own games are won by the highest), counted beside the plays.
 _WON_BY = {"low": Count("id", filter=Q(session__options__win="low")),
@@ -240,14 +200,18 @@ def _best_of(counts):
     return "low" if 2 * counts["low"] > counts["plays"] else "high"
 
 
-def player_stats(*, player, history=False):
+def player_stats(*, player=None, players=None, name=None, history=False):
     """Plays, wins and win rate of one roster player, overall and per game; the h-index, the
-    winning streaks, head-to-head against every opponent and the nemesis. Four queries.
+    winning streaks, head-to-head against every opponent and the nemesis. Three queries.
+
+    `players` instead of `player`: a queryset of roster players counted as one person (an
+    account's linked players, across hosts), called `name`; the same three queries.
 
     history=True adds the player's results in order ({"date", "game", "score", "rank",
     "winner", "session"}) for the results-over-time chart.
     """
-    rows = (Result.objects.filter(player=player).values("game", "title")
+    chosen = results_of(player=player, players=players)
+    rows = (Result.objects.filter(chosen).values("game", "title")
             .annotate(plays=Count("id"), wins=Count("id", filter=Q(winner=True)),
                       highest=Max("score"), lowest=Min("score"), average=Avg("score"),
                       **_WON_BY).order_by("game", "title"))
@@ -260,7 +224,7 @@ def player_stats(*, player, history=False):
     }
     plays = sum(game["plays"] for game in games.values())
     wins = sum(game["wins"] for game in games.values())
-    ordered = Result.objects.filter(player=player).order_by("finished_at", "session_id")
+    ordered = Result.objects.filter(chosen).order_by("finished_at", "session_id")
     if history:
         timeline = list(ordered.values_list(
             "finished_at", "game", "score", "rank", "winner", "session_id", "title",
@@ -270,9 +234,10 @@ def player_stats(*, player, history=False):
         timeline = None
         outcomes = list(ordered.values_list("winner", flat=True))
     current, longest = streaks(outcomes)
-    opponents = head_to_head(player=player)
+    opponents = head_to_head(player=player, players=players)
     stats = {
-        "player": player.pk, "name": player.name, "plays": plays, "wins": wins,
+        "player": player.pk if players is None else None,
+        "name": player.name if players is None else name, "plays": plays, "wins": wins,
         "win_rate": round(wins / plays, 4) if plays else 0.0, "games": games,
         "h_index": h_index(game["plays"] for game in games.values()),
         "streaks": {"current": current, "longest": longest},

@@ -39,6 +39,7 @@ urlpatterns = [
     path("manifest.webmanifest", pwa.manifest, name="manifest"),
     path("sw.js", pwa.service_worker, name="service-worker"),
     path("", include("companion.plays")),
+    path("", include("companion.own_history")),
     path("", include("companion.bgstats_views")),
     path("", include("companion.history_urls")),
     path("api/", include("companion.api.urls")),

@@ -90,3 +90,11 @@ class VersusSerializer(serializers.Serializer):
         help_text="row i against column j: games together, and how often i finished ahead of "
                   "j (null: a player against themself)")
 
+
+
+class AccountStatsSerializer(PlayerStatsSerializer):
+    """An account's own statistics: its linked roster players' results, at every host's table,
+    counted as one person's."""
+
+    player = serializers.IntegerField(allow_null=True, help_text="null: an account's own")
+    name = serializers.CharField(help_text="the account's user name")

@@ -290,9 +290,14 @@ class JoinedSerializer(serializers.Serializer):
 
 
 class PlayerSerializer(serializers.ModelSerializer):
+    account = serializers.SlugRelatedField(
+        slug_field="username", read_only=True, allow_null=True,
+        help_text="The user name of the account this player is linked to (who kept a seat of "
+                  "theirs in their history); null: none.")
+
     class Meta:
         model = Player
-        fields = ["id", "name", "created_at"]
+        fields = ["id", "name", "created_at", "account"]
         read_only_fields = ["id", "created_at"]
         # The roster's own rule (unique per host, any case) is checked by player_create.
         validators = []

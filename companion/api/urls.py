@@ -3,7 +3,7 @@ from django.urls import path
 from django.views.decorators.cache import cache_page
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
-from companion.api import accounts, imports, views
+from companion.api import accounts, imports, links, views
 
 SCHEMA_SECONDS = 60 * 60
 
@@ -25,6 +25,7 @@ urlpatterns = [
          name="api-seat-colour"),
     path("sessions/<int:pk>/redo/", views.Redo.as_view(), name="api-redo"),
     path("sessions/<int:pk>/export/", views.Export.as_view(), name="api-export"),
+    path("sessions/<int:pk>/claim/", links.Claim.as_view(), name="api-claim"),
     path("join/", views.Join.as_view(), name="api-join"),
     path("plays/", views.PlayLog.as_view(), name="api-plays"),
     path("imports/bgstats/", imports.BgstatsImports.as_view(), name="api-bgstats-imports"),
@@ -32,6 +33,10 @@ urlpatterns = [
     path("players/", views.PlayerList.as_view(), name="api-players"),
     path("players/versus/", views.Versus.as_view(), name="api-versus"),
     path("players/<int:pk>/stats/", views.PlayerStats.as_view(), name="api-player-stats"),
+    path("players/<int:pk>/link/", links.Link.as_view(), name="api-player-link"),
+    path("players/<int:pk>/merge/", links.Merge.as_view(), name="api-player-merge"),
+    path("me/plays/", links.MyPlays.as_view(), name="api-me-plays"),
+    path("me/stats/", links.MyStats.as_view(), name="api-me-stats"),
     path("results.csv", views.ResultsCsv.as_view(), name="api-results-csv"),
     # Generating the schema walks every view and serializer, the costliest answer there is, and
     # gives the same document within a process; anyone may ask for it. Kept an hour per address

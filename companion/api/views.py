@@ -367,8 +367,9 @@ class PlayerList(APIView):
     def get(self, request):
         user = request.user
         paginator = SessionPagination()
-        page = paginator.paginate_queryset(Player.objects.filter(owner=user).order_by("name", "id"),
-                                           request, view=self)
+        page = paginator.paginate_queryset(
+            Player.objects.filter(owner=user).select_related("account").order_by("name", "id"),
+            request, view=self)
         return paginator.get_paginated_response(s.PlayerSerializer(page, many=True).data)
 
     @extend_schema(request=s.PlayerSerializer, responses={201: s.PlayerSerializer, **ERRORS})

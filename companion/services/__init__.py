@@ -22,6 +22,7 @@ from companion.services.imports import (
     backup_upload_keep,
     session_import,
 )
+from companion.services.links import player_merge, player_unlink, roster_keeper, seat_claim
 from companion.services.moves import (
     move_fingerprint,
     move_line,
@@ -57,7 +58,8 @@ __all__ = [
     "guest_follow",
     "guest_join", "guest_seat_claim", "guest_seat_free", "play_standings", "move_authorize",
     "move_fingerprint", "move_line", "move_play", "move_prior", "move_redo", "move_undo",
-    "play_log", "player_create", "seat_colour_set", "session_create", "session_host_seat",
+    "play_log", "player_create", "player_merge", "player_unlink", "roster_keeper",
+    "seat_claim", "seat_colour_set", "session_create", "session_host_seat",
     "session_import",
     "session_language_set", "session_rematch", "session_replay", "token_end", "token_for",
     "undo_authorize", "redo_authorize",

@@ -3,7 +3,7 @@
 
 from django.contrib import admin
 from django.contrib.admin.forms import AdminAuthenticationForm
-from django.contrib.auth import login, logout
+from django.contrib.auth import authenticate, login, logout
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import LoginView
 from django.shortcuts import redirect, render
@@ -12,7 +12,7 @@ from django.views.decorators.http import require_POST
 
 from companion import limits, play_figures, plugins, services
 from companion.access import sessions_with_seats
-from companion.errors import Refused
+from companion.errors import Invalid, Refused
 from companion.models import Player
 
 
@@ -48,6 +48,25 @@ def signup(request):
         login(request, user)  # the one backend (settings.AUTHENTICATION_BACKENDS)
         return redirect("home")
     return render(request, "companion/signup.html", {"username": username})
+
+
+def account_signed_in(request, *, username, password, new):
+    """Sign this browser in from a name and a password typed in another page's form than the
+    sign-in page's (a table's "Keep this in my history"), under the same limits: to the account
+    of that name, or to one made now (`new`, as the sign-up page makes one). The account, or
+    Refused with the sign-in page's sentence."""
+    if new:
+        with limits.registering(request):
+            user, _token = services.user_register(username=username, password=password)
+    else:
+        limits.sign_in_check(request, username)
+        user = authenticate(request, username=username if isinstance(username, str) else "",
+                            password=password if isinstance(password, str) else "")
+        if user is None:
+            limits.sign_in_failed(request, username)
+            raise Invalid(_("That user name and password do not match."))
+    login(request, user)
+    return user
 
 
 class SignIn(LoginView):
@@ -114,7 +133,7 @@ def players(request):
             error = refusal.message
         else:
             return redirect("players")
-    roster = Player.objects.filter(owner=request.user)
+    roster = Player.objects.filter(owner=request.user).select_related("account")
     # A phone's screen holds the most played few; the API gives everyone.
     versus = play_figures.versus(owner=request.user, most=VERSUS_MOST)
     return render(request, "companion/players.html",

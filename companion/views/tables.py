@@ -22,6 +22,7 @@ from companion.fragments import fragment_context, move_described
 from companion.lan import public_base
 from companion.language import say
 from companion.models import Player
+from companion.own_history import keep_card, keep_tag
 from companion.payloads import move_payload
 from companion.views.joining import guest_seated
 
@@ -115,7 +116,8 @@ def table_context(request, session, actor, *, refusal=None, confirm=None):
     context = fragment_context(session, actor, posted=posted, refusal=refusal)
     context.update({
         # What the page's script polls with: the #live part's validator.
-        "etag": _live_etag(_etag(session, actor)).strip('"') if actor is not None else "",
+        "etag": _live_etag(_page_etag(request, session, actor)).strip('"')
+        if actor is not None else "",
         "confirm": confirm,
         "invite": _invite(session, actor),
         "phones_seats": _phones_seats(session, actor),
@@ -123,6 +125,7 @@ def table_context(request, session, actor, *, refusal=None, confirm=None):
         "palette": _palette(session, actor, context["seats"]),
         "join_url": public_base(request) + reverse("join-code", args=[session.code]),
         "board_url": public_base(request) + reverse("board", args=[session.board_key]),
+        "keep": keep_card(request, session, actor),
     })
     return context
 
@@ -151,10 +154,17 @@ def _etag(session, actor):
     return f'"{version}-host{seat}' + (f'-{held}"' if held else '"')
 
 
+def _page_etag(request, session, actor):
+    """_etag, and what this phone's "Keep this in my history" card shows (signed in, kept),
+    which changes without a new version."""
+    return _etag(session, actor)[:-1] + keep_tag(keep_card(request, session, actor)) + '"'
+
+
 def table(request, pk):
     session, actor = table_access(request, pk)
     partial = bool(request.htmx and request.htmx.target)
-    etag = _live_etag(_etag(session, actor)) if partial else _etag(session, actor)
+    etag = _page_etag(request, session, actor)
+    etag = _live_etag(etag) if partial else etag
     if unweakened(request.headers.get("If-None-Match")) == etag:
         response = HttpResponse(status=304)
     else:

@@ -333,7 +333,8 @@
   // seat taken is no new version (the other phones' open forms stay good), so no push brings
   // them. A phone whose own seat was freed is drawn again whole: its controls were its seat's.
   // data-seats counts the redraws: the browser tests wait on it.
-  var SEAT_SLOTS = ["invite-slot", "seat-free-slot", "seat-choice-slot", "seat-move-slot"];
+  var SEAT_SLOTS = ["invite-slot", "seat-free-slot", "seat-choice-slot", "seat-move-slot",
+                    "keep-slot"];
   var seatsFetching = false;
   var seatsAgain = false;
   function refreshSeats() {
@@ -432,8 +433,15 @@
 
   // The game over (pushed, or the host's own move): what only serves a game in play (the
   // invite, the seat choice, the host's seat and language) goes, as a new page would leave it out.
+  // A phone's "Keep this in my history" card is its own, not the pushed card's: fetched once the
+  // game is seen to end here.
+  var overSeen = !!document.querySelector("#scoreboard #game-over");
   function whilePlaying() {
     var over = !!document.querySelector("#scoreboard #game-over");
+    if (over && !overSeen) {
+      overSeen = true;
+      refreshSeats();
+    }
     document.querySelectorAll("[data-while-playing]").forEach(function (section) {
       section.hidden = over;
     });

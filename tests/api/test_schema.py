@@ -10,6 +10,8 @@ PATHS = [
     "/api/sessions/{id}/", "/api/sessions/{id}/moves/", "/api/sessions/{id}/undo/",
     "/api/join/", "/api/players/", "/api/players/{id}/stats/", "/api/games/{slug}/stats/",
     "/api/sessions/{id}/export/", "/api/sessions/import/", "/api/sessions/{id}/events/",
+    "/api/sessions/{id}/claim/", "/api/players/{id}/link/", "/api/players/{id}/merge/",
+    "/api/me/plays/", "/api/me/stats/",
 ]
 
 
@@ -108,3 +110,16 @@ def test_the_schema_is_made_once_for_each_language(anonymous, monkeypatch):
     assert anonymous.get("/api/schema/", HTTP_ACCEPT_LANGUAGE="es").content == spanish
     assert anonymous.get("/api/schema/").content == english
     assert len(made) == 2
+
+
+def test_a_players_own_history_documents_its_refusals(schema):
+    paths = schema["paths"]
+    assert {"200", "400", "401", "403", "404", "409"} <= set(
+        paths["/api/sessions/{id}/claim/"]["post"]["responses"])
+    assert "X-Guest-Token" in {p["name"] for p in paths["/api/sessions/{id}/claim/"]["post"]
+                               ["parameters"]}
+    assert {"200", "400", "404", "409"} <= set(paths["/api/players/{id}/merge/"]["post"]
+                                               ["responses"])
+    assert "into" in schema["components"]["schemas"]["MergeRequest"]["required"]
+    assert {"204", "404"} <= set(paths["/api/players/{id}/link/"]["delete"]["responses"])
+    assert "seat" in schema["components"]["schemas"]["OwnPlay"]["properties"]

@@ -70,6 +70,10 @@ DECISIONS = {
     "POST /api/sessions/import/": {None, "players", "options"},
     # A file's content: whether it is a BG Stats backup.
     "POST /api/imports/bgstats/": {None, "file"},
+    # The roster: the player merged into is another of the same roster, the name kept a free
+    # one; the table: a seat kept is one of the host's roster.
+    "POST /api/players/{id}/merge/": {"into", "name"},
+    "POST /api/sessions/{id}/claim/": {None},
 }
 # The free-form parts of a body (a game's advanced option, an export's moves and state, a
 # backup): OpenAPI 3.0 cannot say their keys hold no control character, which the server refuses
