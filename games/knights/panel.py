@@ -334,6 +334,13 @@ def _table_view(state):
     }
 
 
+def _joust_part(joust, *, joust_own, challenger, refused):
+    """A guest jousts as its own knight first; the host names any challenger. The fold opens
+    again on its own refusal."""
+    return {"joust": joust, "joust_own": joust_own, "joust_open": refused == "joust",
+            "challenger": challenger}
+
+
 def panel_model(state, *, viewer, is_host, data, posted, refusal):
     """The controls of one viewer (a seat, or None for the host with no seat), seat-first: this
     seat's own part (its offers, its seal, its joust; Arthur's and Merlin's steps on their
@@ -380,11 +387,8 @@ def panel_model(state, *, viewer, is_host, data, posted, refusal):
         "other_offers": [{**row, "form": f"offer-{row['seat']}"} for row in all_offers
                          if row["seat"] != viewer] if is_host else [],
         "offers": bool(all_offers),
-        "joust": joust,
-        # A guest jousts as its own knight first; the host names any challenger.
-        "joust_own": joust_own,
-        "joust_open": refused == "joust",
-        "challenger": viewer if seated else 0,
+        **_joust_part(joust, joust_own=joust_own, challenger=viewer if seated else 0,
+                      refused=refused),
         "placements": placed,
         # Every placement at once: the host's (it would enter the others' secret choices), or
         # anyone's when nothing is secret (a Prosperity is applied with no placement).
