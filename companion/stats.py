@@ -173,6 +173,23 @@ def locations(*, owner=None, group=None):
     return [row["location"] for row in rows]
 
 
+def overview(*, owner=None, group=None):
+    """A host's (or a group's) finished plays in figures: {"plays", "games": [{"game", "title",
+    "plays"}], "players": [{"player", "name", "plays", "wins"}]} (the most played first). Two
+    queries."""
+    scope = scope_of(owner=owner, group=group)
+    games = list(Session.objects.filter(scope.sessions(), status=Session.Status.FINISHED)
+                 .values("game", "title").annotate(plays=Count("id"))
+                 .order_by("game", "title"))
+    players = [{"player": row["player"], "name": row["player__name"], "plays": row["plays"],
+                "wins": row["wins"]}
+               for row in Result.objects.filter(scope.results(), player__isnull=False)
+               .values("player", "player__name")
+               .annotate(plays=Count("id"), wins=Count("id", filter=Q(winner=True)))
+               .order_by("-plays", "player__name", "player")]
+    return {"plays": sum(row["plays"] for row in games), "games": games, "players": players}
+
+
 # Players -------------------------------------------------------------------------------------
 
 def h_index(counts):
@@ -304,8 +321,8 @@ def _seconds(value):
 
 def game_stats(*, owner=None, group=None, game, title="", records=RECORDS):
     """Plays, records, averages, the score distribution, the top winners and the game lengths of
-    one game among a host's (or a group's) results, with the game's own figures. A named game (`title`, where
-    one game's rules serve many) is a game of its own: only its plays count.
+    one game among a host's (or a group's) results, with the game's own figures. A named game
+    (`title`, where one game's rules serve many) is a game of its own: only its plays count.
 
     One grouped query over (score, winner) gives the counts, both averages, the distribution and
     the version of these results (their number and highest id: a finish adds a higher id, an
@@ -388,9 +405,9 @@ def _game_figures(scope, game, title, records, results):
 
 def session_history(*, owner=None, group=None, game=None, title=None, player=None, since=None,
                     until=None, location=None):
-    """A host's (or a group's) sessions, newest first, filtered (a named game by its `title` too; a place
-    whatever its case); seats and results come prefetched (a page of
-    them costs three queries: the count, the page, the seats; results ride on the seats query)."""
+    """A host's (or a group's) sessions, newest first, filtered (a named game by its `title`
+    too; a place whatever its case); seats and results come prefetched (a page of them costs
+    three queries: the count, the page, the seats; results ride on the seats query)."""
     sessions = Session.objects.filter(scope_of(owner=owner, group=group).sessions())
     if game:
         sessions = sessions.filter(game=game)

@@ -94,8 +94,10 @@ class SessionSerializer(serializers.ModelSerializer):
         fields = ["id", "code", "game", "title", "location", "logged", "host_seat", "language",
                   "status",
                   "version", "options", "created_at", "finished_at", "seats", "first", "state",
-                  "standings", "share"]
+                  "standings", "share", "group"]
         extra_kwargs = {
+            "group": {"help_text": "The group the session was opened for (its history counts "
+                                   "it); null: the host's own."},
             "title": {"help_text": "The name of the game played where one game's rules serve "
                                    "many (the score pad); empty otherwise."},
             "logged": {"help_text": "A play entered afterwards, not move by move."},
@@ -170,6 +172,7 @@ def session_data(session, *, viewer=None):
         "standings": said_deep(stats.session_standings(session, rules)),
         "share": ({"bgstats": bgstats.send_link(session, rules=rules)}
                   if session.is_finished else None),
+        "group": session.group_id,
     }
 
 
@@ -225,6 +228,10 @@ class SessionCreateSerializer(serializers.Serializer):
                   'a seat, or "draw": the set-up draws it from the game\'s seed, and the table\'s '
                   'log tells who. It is that game\'s option (the session\'s options keep it); '
                   'null (the default): as the options say.')
+    group = serializers.IntegerField(
+        required=False, allow_null=True, default=None, min_value=1, max_value=2 ** 31 - 1,
+        help_text="A group of yours (GET /api/groups/): the seats are its roster's players and "
+                  "the game counts in its history; null (the default): your own.")
 
 
 class MoveInSerializer(serializers.Serializer):
@@ -469,3 +476,55 @@ class PlayLogSerializer(serializers.Serializer):
                 raise serializers.ValidationError({"duration_min": [message]})
             attrs["minutes"] = duration
         return attrs
+
+
+class GroupSerializer(serializers.Serializer):
+    """A group as its members see it."""
+
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    code = serializers.CharField(help_text="the invite code: POST /api/groups/join/")
+    owner = serializers.CharField(help_text="the owner's user name")
+    members = serializers.ListField(child=serializers.CharField(),
+                                    help_text="the members' user names, the owner among them")
+
+
+def group_data(group):
+    """GroupSerializer's answer: the members read in one query."""
+    members = list(group.members.order_by("username").values_list("username", flat=True))
+    return {"id": group.pk, "name": group.name, "code": group.code,
+            "owner": group.owner.get_username(), "members": members}
+
+
+class GroupCreateSerializer(serializers.Serializer):
+    name = serializers.CharField(max_length=60, help_text='"Thursday night"')
+
+
+class GroupJoinSerializer(serializers.Serializer):
+    code = serializers.CharField(max_length=40, help_text="the group's invite code")
+
+
+class GroupOwnerSerializer(serializers.Serializer):
+    username = serializers.CharField(max_length=150, help_text="the member who owns it next")
+
+
+class GroupStatsGameSerializer(serializers.Serializer):
+    game = serializers.CharField()
+    title = serializers.CharField(allow_blank=True)
+    plays = serializers.IntegerField(min_value=1)
+
+
+class GroupStatsPlayerSerializer(serializers.Serializer):
+    player = serializers.IntegerField()
+    name = serializers.CharField()
+    plays = serializers.IntegerField(min_value=1)
+    wins = serializers.IntegerField(min_value=0)
+
+
+class OverviewSerializer(serializers.Serializer):
+    """A history's plays in figures (stats.overview)."""
+
+    plays = serializers.IntegerField(min_value=0, help_text="finished plays")
+    games = GroupStatsGameSerializer(many=True, help_text="plays per game, by game")
+    players = GroupStatsPlayerSerializer(many=True,
+                                         help_text="plays and wins per player, the most first")
