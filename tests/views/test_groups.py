@@ -22,7 +22,8 @@ def test_a_group_is_made_and_listed_from_the_groups_page(alice):
     group = Group.objects.get()
     assert made.status_code == 302 and made["Location"] == f"/groups/{group.pk}/"
     assert "Thursday night" in browser_for(alice).get("/groups/").content.decode()
-    assert b'href="/groups/"' in browser_for(alice).get("/history/").content  # the header
+    assert b'href="/groups/"' in browser_for(alice).get("/history/").content
+    assert b'href="/groups/"' in browser_for(alice).get("/players/").content
 
 
 def test_a_nameless_group_is_refused_on_the_page(alice):
