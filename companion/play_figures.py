@@ -89,6 +89,23 @@ def _figures(*, months, totals, seats):
     }
 
 
+def overview(*, owner=None, group=None):
+    """A host's (or a group's) finished plays in figures: {"plays", "games": [{"game", "title",
+    "plays"}], "players": [{"player", "name", "plays", "wins"}]} (the most played first). Two
+    queries."""
+    scope = scope_of(owner=owner, group=group)
+    games = list(Session.objects.filter(scope.sessions(), status=Session.Status.FINISHED)
+                 .values("game", "title").annotate(plays=Count("id"))
+                 .order_by("game", "title"))
+    players = [{"player": row["player"], "name": row["player__name"], "plays": row["plays"],
+                "wins": row["wins"]}
+               for row in Result.objects.filter(scope.results(), player__isnull=False)
+               .values("player", "player__name")
+               .annotate(plays=Count("id"), wins=Count("id", filter=Q(winner=True)))
+               .order_by("-plays", "player__name", "player")]
+    return {"plays": sum(row["plays"] for row in games), "games": games, "players": players}
+
+
 def minutes_played(*, sessions):
     """The minutes `sessions` (a queryset of a host's) took, of those finished that kept their
     length: one query."""

@@ -10,10 +10,11 @@ from rest_framework.pagination import PageNumberPagination
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from companion import engine, inputs, limits, live, play_figures, plugins, services, stats
+from companion import inputs, limits, live, play_figures, plugins, services, stats
 from companion.access import owned_or_404, session_access, sessions_with_seats
 from companion.api import figures
 from companion.api import serializers as s
+from companion.api.figure_answers import GAME_TITLE, game_stats_answer, player_stats_answer
 from companion.api.schema import InstalledGames, move_request
 from companion.errors import Conflict, Invalid, NotFound, Refused
 from companion.language import say
@@ -401,11 +402,6 @@ class PlayerStats(APIView):
         return player_stats_answer(owned_or_404(roster_of(owner=user), user, pk=pk))
 
 
-def player_stats_answer(player):
-    return Response({**stats.player_stats(player=player),
-                     **play_figures.player_figures(player=player)})
-
-
 class Versus(APIView):
     permission_classes = [SignedIn]
 
@@ -415,15 +411,6 @@ class Versus(APIView):
         return Response(play_figures.versus(owner=request.user))
 
 
-TITLE_LENGTH = Session._meta.get_field("title").max_length
-
-
-GAME_TITLE = OpenApiParameter(
-    "title", {"type": "string", "maxLength": TITLE_LENGTH},
-    description="a named game kept on this game's rules (the score pad's Carcassonne): its own "
-                "figures")
-
-
 class GameStats(APIView):
     permission_classes = [SignedIn]
 
@@ -431,21 +418,6 @@ class GameStats(APIView):
                                                        **ERRORS})
     def get(self, request, slug):
         return game_stats_answer(request, slug, owner=request.user)
-
-
-def game_stats_answer(request, slug, *, owner=None, group=None):
-    """A game's figures among a host's (or a group's) plays; ?title= a named game's."""
-    try:
-        game = plugins.rules_of(slug)
-    except engine.RuleViolation as refusal:  # the address names no game: nothing is there
-        raise NotFound(refusal.message) from None
-    title = ""
-    if game.title is not None:
-        title = inputs.text(request.query_params.get("title"), field="title",
-                            label=_("The game's name"), max_length=TITLE_LENGTH)
-    whose = {"owner": owner, "group": group}
-    return Response({**stats.game_stats(**whose, game=game.slug, title=title),
-                     **play_figures.game_figures(**whose, game=game.slug, title=title)})
 
 
 class ResultsCsv(APIView):

@@ -8,12 +8,7 @@ import random
 from companion import services, stats
 from companion.models import Session
 from tests.factories import finished_session
-from tests.group_fixtures import (  # noqa: F401 (fixtures)
-    as_bob_account,
-    bob_account,
-    group_played,
-    thursday,
-)
+from tests.groups import group_played
 
 NAMES = ("Ana", "Ben", "Cy", "Dee")
 
@@ -28,7 +23,8 @@ def some_plays(thursday, alice, bob):
         while not session.is_finished:
             session = services.move_play(
                 session=session, type="add", actor=services.Actor(user=host),
-                data={"seat": rng.randrange(len(players)), "points": rng.choice([1, 2, 3, 4, 5, 6, 8, 9, 10])}
+                data={"seat": rng.randrange(len(players)),
+                      "points": rng.choice([1, 2, 3, 4, 5, 6, 8, 9, 10])}  # 7 is refused
             ).session
 
 

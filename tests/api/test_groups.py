@@ -7,12 +7,7 @@ from django.core.cache import caches
 
 from companion.models import Group, Membership, Player, Session
 from tests.conftest import api_client
-from tests.group_fixtures import (  # noqa: F401 (fixtures)
-    as_bob_account,
-    bob_account,
-    group_played,
-    thursday,
-)
+from tests.groups import group_played
 
 
 def members(group):

@@ -6,7 +6,7 @@ import pytest
 from django.core.cache import caches
 
 from companion.models import Group, Membership, Session
-from tests.group_fixtures import bob_account, group_played, thursday  # noqa: F401 (fixtures)
+from tests.groups import group_played
 from tests.views.helpers import browser_for
 
 
