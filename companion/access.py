@@ -3,6 +3,8 @@
 - the host (the session's owner) and the session's guests may see it and play;
 - a guest token of another session: 403;
 - anyone else, other hosts included: 404, as if the session did not exist.
+
+A group's pages and answers are its members': anyone else gets 404, as for a session.
 """
 
 from django.db.models import FilteredRelation, Prefetch, Q
@@ -10,7 +12,7 @@ from django.utils.translation import gettext as _
 
 from companion.actors import Actor
 from companion.errors import Forbidden, NotFound, Refused
-from companion.models import Guest, Seat, Session
+from companion.models import Group, Guest, Seat, Session
 
 GUEST_HEADER = "X-Guest-Token"
 
@@ -105,3 +107,13 @@ def page_access(request, session_id, *, queryset=None, game=None):
         return session_access(request, session_id, cookies=True, queryset=queryset)
     except Refused:
         raise Http404(_("There is no such game, or it is not yours.")) from None
+
+
+def group_or_404(user, group_id):
+    """The group `group_id` when `user` is one of its members (its owner read with it); anyone
+    else: NotFound, as if it did not exist."""
+    group = (Group.objects.filter(pk=group_id, memberships__user_id=getattr(user, "pk", None))
+             .select_related("owner").first())
+    if group is None:
+        raise NotFound(_("There is no such group, or you are not in it."))
+    return group

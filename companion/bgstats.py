@@ -328,21 +328,33 @@ def _backup_play(session, logged, *, game, scores, location, expansions):
         "playerScores": scores}
 
 
-def backup_of(*, owner):
-    """A host's finished sessions as a BG Stats-shaped backup (the fields read_backup reads),
-    so that a history can go the other way. Three queries."""
+def _backup_reads(scope):
+    """(sessions, {session id: [results]}, {player id: name}) of a scope's finished plays:
+    three queries."""
     from companion.models import Player, Result, Session
 
-    sessions = list(Session.objects.filter(owner=owner, status=Session.Status.FINISHED)
+    sessions = list(Session.objects.filter(scope.sessions(), status=Session.Status.FINISHED)
                     .order_by("created_at", "id")
                     .values("id", "game", "title", "location", "logged", "options",
                             "created_at", "finished_at", "source_key", "state__logged"))
     results = {}
-    for row in (Result.objects.filter(owner=owner)
+    for row in (Result.objects.filter(scope.results())
                 .order_by("session_id", "seat")
                 .values("session_id", "seat", "name", "player_id", "score", "rank", "winner")):
         results.setdefault(row["session_id"], []).append(row)
-    players = dict(Player.objects.filter(owner=owner).values_list("id", "name"))
+    # The players who sat: a host's group sessions seat the group's players, not the host's own.
+    seated = {row["player_id"] for rows in results.values() for row in rows} - {None}
+    return sessions, results, dict(Player.objects.filter(pk__in=seated)
+                                   .values_list("id", "name"))
+
+
+def backup_of(*, owner=None, group=None):
+    """A host's (or a group's: scopes.Scope) finished sessions as a BG Stats-shaped backup (the
+    fields read_backup reads), so that a history can go the other way. Three queries."""
+    from companion.models import Session
+    from companion.scopes import scope_of
+
+    sessions, results, players = _backup_reads(scope_of(owner=owner, group=group))
     games, locations, plays, guests = {}, {}, [], {}
     rules_of = {rules.slug: rules for rules in plugins.all_rules()}
     for session in sessions:

@@ -15,7 +15,8 @@ from django.utils.translation import gettext as _
 
 from companion import access, bgstats, bgstats_backup, inputs, services
 from companion.errors import Refused
-from companion.models import BackupImport, Player
+from companion.models import BackupImport
+from companion.scopes import roster_of
 
 
 def send(request, pk):
@@ -53,7 +54,7 @@ def upload(request):
 
 
 def _roster(user):
-    return dict(Player.objects.filter(owner=user).values_list("id", "name"))
+    return dict(roster_of(owner=user).values_list("id", "name"))
 
 
 @login_required

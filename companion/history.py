@@ -1,21 +1,26 @@
 """History and statistics pages: a host's sessions, a session's timeline with its step-through,
-a player's page and a game's page. Only the host's own data: anything else is 404, as if it did
-not exist. Filters and the step-through answer htmx with the one partial they change."""
+a player's page and a game's page. The same views serve a group's history (/groups/<id>/history/,
+`group_id`), read through its scopes.Scope, for its members only. Only the host's own data (or
+the group's): anything else is 404, as if it did not exist. Filters and the step-through answer
+htmx with the one partial they change."""
 
 import csv
 import datetime
 
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
+from django.db.models import Q
 from django.http import Http404, StreamingHttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from companion import charts, inputs, play_figures, plugins, stats
+from companion import charts, inputs, play_figures, plugins, services, stats
+from companion.access import group_or_404
 from companion.bad_input import bad_input_page
 from companion.engine import Refused, RuleViolation
 from companion.models import Player, Session
+from companion.scopes import roster_of, scope_of
 
 PAGE_SIZE = 20
 
@@ -27,8 +32,31 @@ def _date(raw):
         return None
 
 
-def _own_player(request, pk):
-    player = Player.objects.filter(owner=request.user, pk=pk).first()
+def _scope(request, group_id):
+    """(scope, group) of the page: the host's own, or a group of theirs (404 to anyone else)."""
+    if group_id is None:
+        return scope_of(owner=request.user), None
+    try:
+        group = group_or_404(request.user, group_id)
+    except Refused as refusal:
+        raise Http404(refusal.message) from None
+    return scope_of(group=group), group
+
+
+def _whose(scope):
+    """The selectors' keywords for the scope."""
+    return {"owner": scope.owner, "group": scope.group}
+
+
+def _player(request, scope, pk):
+    """A player of the scope's roster; on a host's own pages also a player of one of the host's
+    groups (its sessions, in the host's history, seat them)."""
+    if scope.group is not None:
+        players = roster_of(group=scope.group)
+    else:
+        players = Player.objects.filter(
+            Q(owner=request.user, group=None) | Q(group__memberships__user=request.user))
+    player = players.filter(pk=pk).first()
     if player is None:
         raise Http404(_("There is no such player, or they are not yours."))
     return player
@@ -48,10 +76,11 @@ def _partial(request, template, name):
     return template
 
 
-def _named(owner):
-    """The host's named games as the history page lists them: {"key", "slug", "title"}."""
+def _named(scope):
+    """The host's (or group's) named games as the history page lists them: {"key", "slug",
+    "title"}."""
     return [{"key": stats.game_key(slug, title), "slug": slug, "title": title}
-            for slug, title in stats.named_games(owner=owner)]
+            for slug, title in stats.named_games(**_whose(scope))]
 
 
 def _filter_text(request, name):
@@ -61,10 +90,11 @@ def _filter_text(request, name):
 
 
 @login_required
-def history(request):
-    roster = list(Player.objects.filter(owner=request.user).only("id", "name"))
+def history(request, group_id=None):
+    scope, group = _scope(request, group_id)
+    roster = list(roster_of(**_whose(scope)).only("id", "name"))
     games = plugins.all_rules()
-    named = _named(request.user)
+    named = _named(scope)
     # ?game= is a game's slug, or the key of a named game ("pad:Carcassonne", as the list
     # offers it); ?title= names the game played too.
     keys = {game.slug for game in games} | {row["key"] for row in named}
@@ -78,7 +108,7 @@ def history(request):
     raw_player = request.GET.get("player") or ""
     player = next((p for p in roster if str(p.pk) == raw_player), None)
     since, until = _date(request.GET.get("since")), _date(request.GET.get("until"))
-    sessions = stats.session_history(owner=request.user, game=game or None,
+    sessions = stats.session_history(**_whose(scope), game=game or None,
                                      title=title if title else None, player=player,
                                      since=since, until=until, location=location or None)
     page = Paginator(sessions, PAGE_SIZE).get_page(request.GET.get("page"))
@@ -89,7 +119,8 @@ def history(request):
                # its named games are listed instead.
                "games_with_figures": [game for game in games if game.title is None],
                "player": player, "since": since, "until": until, "location": location,
-               "locations": stats.locations(owner=request.user), "query": query.urlencode(),
+               "locations": stats.locations(**_whose(scope)), "query": query.urlencode(),
+               "group": group,
                "time_played": _time(play_figures.minutes_played(sessions=sessions))}
     return render(request, _partial(request, "companion/history/list.html", "results"), context)
 
@@ -110,8 +141,9 @@ def together(session, standings):
 
 
 @login_required
-def session_detail(request, pk):
-    session = Session.objects.filter(owner=request.user, pk=pk).first()
+def session_detail(request, pk, group_id=None):
+    scope, group = _scope(request, group_id)
+    session = Session.objects.filter(scope.sessions(), pk=pk).first()
     if session is None:
         raise Http404(_("There is no such game, or it is not yours."))
     timeline = stats.session_timeline(session=session)
@@ -119,7 +151,7 @@ def session_detail(request, pk):
         standings = stats.logged_standings(session)
         return render(request, "companion/history/session.html", {
             "session": session, "rules": timeline["rules"], "seats": timeline["seats"],
-            "logged": session.state["logged"], "step_standings": standings,
+            "group": group, "logged": session.state["logged"], "step_standings": standings,
             "together": together(session, standings), "timeline": [], "steps": 0, "upto": 0,
             # A play without points shows no score column at all.
             "scored": any((row.get("details") or {}).get("scored") is not False
@@ -143,7 +175,8 @@ def session_detail(request, pk):
         return bad_input_page(request, refusal.message)
     page = pages.get_page(number or at // TIMELINE_PAGE + 1)
     context = {
-        "session": session, "rules": timeline["rules"], "timeline": page.object_list,
+        "session": session, "group": group, "rules": timeline["rules"],
+        "timeline": page.object_list,
         "page": page, "setup_line": timeline["start"]["line"] if page.number == 1 else None,
         "seats": timeline["seats"],
         "upto": upto, "step_standings": stats.standings_at(timeline, upto),
@@ -158,19 +191,23 @@ def session_detail(request, pk):
 
 
 @login_required
-def player_detail(request, pk):
-    return player_page(request, _own_player(request, pk))
+def player_detail(request, pk, group_id=None):
+    scope, group = _scope(request, group_id)
+    return player_page(request, _player(request, scope, pk), group=group)
 
 
-def player_page(request, player, *, merge_error=None, status=200):
-    """A host's player's page; `merge_error`: the sentence of a merge refused (its form's)."""
+def player_page(request, player, *, group=None, merge_error=None, status=200):
+    """A roster player's page, in a host's history or a group's (`group`); `merge_error`: the
+    sentence of a merge refused (its form's)."""
     figures = {**stats.player_stats(player=player, history=True),
                **play_figures.player_figures(player=player)}
-    context = {"player": player, **player_figures_context(figures, name=player.name),
+    context = {"player": player, "group": group,
+               **player_figures_context(figures, name=player.name),
                "links": True, "merge_error": merge_error,
-               # The players it may be merged into: its own roster's.
-               "others": Player.objects.filter(owner=player.owner_id, group=player.group_id)
-                                       .exclude(pk=player.pk).only("id", "name")}
+               # The players it may be merged into, for whoever keeps its roster: the roster's.
+               "others": roster_of(owner=player.owner_id, group=player.group_id)
+                         .exclude(pk=player.pk).only("id", "name")
+               if services.roster_keeper(player=player, user=request.user) else ()}
     return render(request, "companion/history/player.html", context, status=status)
 
 
@@ -210,16 +247,18 @@ def _when(figures, *, name):
 
 
 @login_required
-def game_detail(request, slug):
+def game_detail(request, slug, group_id=None):
     """A game's page; ?title= names a named game (the score pad's "Carcassonne"), a game of its
     own with its own figures."""
+    scope, group = _scope(request, group_id)
     game = _game(slug)
     title = _filter_text(request, "title") if game.title is not None else ""
     if game.title is not None and not title:
         # Every play of it is a named game's ("Carcassonne"): its plays, each named.
-        return redirect(f"{reverse('history')}?game={game.slug}")
-    figures = stats.game_stats(owner=request.user, game=game.slug, title=title)
-    context = {"game": game, "title": title, "name": title or game.name,
+        where = reverse("group-history", args=[group.pk]) if group else reverse("history")
+        return redirect(f"{where}?game={game.slug}")
+    figures = stats.game_stats(**_whose(scope), game=game.slug, title=title)
+    context = {"game": game, "group": group, "title": title, "name": title or game.name,
                "key": stats.game_key(game.slug, title),
                "stats": figures, "extra": figures.get(game.slug),
                # The figures keep ISO dates (the API's); the page shows its one date format.
@@ -230,7 +269,7 @@ def game_detail(request, slug):
                           for key, value in figures["length"].items()},
                "chart": charts.score_distribution(figures["distribution"],
                                                   game_name=title or game.name),
-               **_when(play_figures.game_figures(owner=request.user, game=game.slug,
+               **_when(play_figures.game_figures(**_whose(scope), game=game.slug,
                                                  title=title), name=title or game.name)}
     return render(request, "companion/history/game.html", context)
 
@@ -251,13 +290,13 @@ def spreadsheet_safe(value):
     return value
 
 
-def csv_response(owner, filename="companion-results.csv"):
-    """A host's results as CSV, streamed row by row."""
+def csv_response(owner=None, filename="companion-results.csv", *, group=None):
+    """A host's (or a group's) results as CSV, streamed row by row."""
     writer = csv.writer(_Echo())
 
     def lines():
         yield writer.writerow(stats.CSV_COLUMNS)
-        for row in stats.results_rows(owner=owner):
+        for row in stats.results_rows(owner=owner, group=group):
             values = [spreadsheet_safe(value) for value in row]
             values[2] = values[2].isoformat()
             values[9] = "1" if values[9] else "0"
@@ -269,5 +308,8 @@ def csv_response(owner, filename="companion-results.csv"):
 
 
 @login_required
-def results_csv(request):
+def results_csv(request, group_id=None):
+    scope, group = _scope(request, group_id)
+    if group is not None:
+        return csv_response(group=group, filename=f"companion-group-{group.pk}-results.csv")
     return csv_response(request.user)

@@ -59,6 +59,9 @@ class Membership(models.Model):
     class Meta:
         constraints = [models.UniqueConstraint("group", "user", name="membership_once")]
 
+    def __str__(self):
+        return f"{self.user_id} in {self.group_id}"
+
 
 class Player(models.Model):
     """Someone in a roster, reused across sessions so statistics follow them. A roster is a

@@ -128,7 +128,10 @@ def merge(request, pk):
             player=player, into=request.POST.get("into", ""), actor=request.user,
             name=player.name if request.POST.get("keep_name") == "this" else None)
     except Refused as refusal:
-        return player_page(request, player, merge_error=refusal.message, status=refusal.status)
+        return player_page(request, player, group=player.group, merge_error=refusal.message,
+                           status=refusal.status)
+    if kept.group_id:
+        return redirect("group-history-player", kept.group_id, kept.pk)
     return redirect("history-player", pk=kept.pk)
 
 

@@ -19,8 +19,9 @@ from django.db.models import (
 )
 from django.db.models.functions import TruncMonth
 
-from companion.models import Player, Result, Session
+from companion.models import Result, Session
 from companion.opponents import results_of
+from companion.scopes import scope_of
 
 
 def _seated(session):
@@ -56,11 +57,12 @@ def player_figures(*, player=None, players=None):
                     totals=totals, seats=seats)
 
 
-def game_figures(*, owner, game, title=""):
-    """The same figures for one game among a host's plays (a named game by its title); by month
-    without wins, and a play counted won by the number of players when someone won it (for a
-    cooperative game: the table). Three queries."""
-    sessions = Session.objects.filter(owner=owner, game=game, title=title,
+def game_figures(*, owner=None, group=None, game, title=""):
+    """The same figures for one game among a host's (or a group's) plays (a named game by its
+    title); by month without wins, and a play counted won by the number of players when someone
+    won it (for a cooperative game: the table). Three queries."""
+    sessions = Session.objects.filter(scope_of(owner=owner, group=group).sessions(), game=game,
+                                      title=title,
                                       status=Session.Status.FINISHED)
     months = (sessions.annotate(month=TruncMonth("created_at")).values("month")
               .annotate(plays=Count("id")).order_by("month"))
@@ -90,6 +92,23 @@ def _figures(*, months, totals, seats):
     }
 
 
+def overview(*, owner=None, group=None):
+    """A host's (or a group's) finished plays in figures: {"plays", "games": [{"game", "title",
+    "plays"}], "players": [{"player", "name", "plays", "wins"}]} (the most played first). Two
+    queries."""
+    scope = scope_of(owner=owner, group=group)
+    games = list(Session.objects.filter(scope.sessions(), status=Session.Status.FINISHED)
+                 .values("game", "title").annotate(plays=Count("id"))
+                 .order_by("game", "title"))
+    players = [{"player": row["player"], "name": row["player__name"], "plays": row["plays"],
+                "wins": row["wins"]}
+               for row in Result.objects.filter(scope.results(), player__isnull=False)
+               .values("player", "player__name")
+               .annotate(plays=Count("id"), wins=Count("id", filter=Q(winner=True)))
+               .order_by("-plays", "player__name", "player")]
+    return {"plays": sum(row["plays"] for row in games), "games": games, "players": players}
+
+
 def minutes_played(*, sessions):
     """The minutes `sessions` (a queryset of a host's) took, of those finished that kept their
     length: one query."""
@@ -112,22 +131,30 @@ VERSUS_SQL = """
     FROM {result} mine
     JOIN {result} theirs ON theirs.session_id = mine.session_id
                         AND theirs.player_id IS NOT NULL AND theirs.player_id <> mine.player_id
-    WHERE mine.owner_id = %s AND mine.player_id IS NOT NULL
+    {played}
+    WHERE {whose} = %s AND mine.player_id IS NOT NULL
     GROUP BY mine.player_id, theirs.player_id
 """
 
 
-def versus(*, owner, most=None):
-    """Who finishes ahead of whom among a host's players: {"players": [{"id", "name"}] (the most
-    played first, `most` of them at most), "rows": [[{"together", "ahead"} or None]]}, row i
-    against column j: the games i and j played together and how often i finished ahead of j
-    (None: i against i). Two queries."""
-    players = list(Player.objects.filter(owner=owner)
-                   .annotate(plays=Count("results")).filter(plays__gt=0)
-                   .order_by("-plays", "name").values("id", "name")[:most])
-    sql = VERSUS_SQL.format(result=Result._meta.db_table)
+def versus(*, owner=None, group=None, most=None):
+    """Who finishes ahead of whom among the players of a host's (or a group's) plays:
+    {"players": [{"id", "name"}] (the most played there first, `most` of them at most),
+    "rows": [[{"together", "ahead"} or None]]}, row i against column j: the games i and j played
+    together and how often i finished ahead of j (None: i against i). Two queries."""
+    scope = scope_of(owner=owner, group=group)
+    players = [{"id": row["player"], "name": row["player__name"]} for row in
+               Result.objects.filter(scope.results(), player__isnull=False)
+               .values("player", "player__name").annotate(plays=Count("id"))
+               .order_by("-plays", "player__name")[:most]]
+    if group is not None:
+        sql = VERSUS_SQL.format(
+            result=Result._meta.db_table, whose="played.group_id",
+            played=f"JOIN {Session._meta.db_table} played ON played.id = mine.session_id")
+    else:
+        sql = VERSUS_SQL.format(result=Result._meta.db_table, whose="mine.owner_id", played="")
     with connection.cursor() as cursor:
-        cursor.execute(sql, [owner.pk])
+        cursor.execute(sql, [(group or owner).pk])
         pairs = {(mine, theirs): (together, ahead)
                  for mine, theirs, together, ahead in cursor.fetchall()}
     rows = []

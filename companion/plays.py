@@ -12,7 +12,8 @@ from django.utils.translation import gettext_lazy
 
 from companion import inputs, plugins, stats
 from companion.errors import Invalid, Refused
-from companion.models import Player, Session
+from companion.models import Session
+from companion.scopes import roster_of
 from companion.services import LOG_WINS, play_log
 
 # Rows shown at once; more fold away under "More players" (the page stays one screen for four).
@@ -105,7 +106,7 @@ def play_new(request):
         "today": timezone.localdate().isoformat(),
         "games": [game.name for game in plugins.all_rules() if game.title is None]
         + [title for _slug, title in stats.named_games(owner=request.user)],
-        "roster": Player.objects.filter(owner=request.user).only("name"),
+        "roster": roster_of(owner=request.user).only("name"),
         "locations": stats.locations(owner=request.user),
         "wins": [(value, WIN_LABELS[value]) for value in LOG_WINS],
         "rows": rows[:ROWS_SHOWN], "more_rows": rows[ROWS_SHOWN:],

@@ -43,6 +43,8 @@ FOLDED = ("advanced", "teams", "names")
 # The players' rows shown at first, and what the "Another player" button posts to add one.
 ROWS = 4
 ANOTHER = "another"
+# Posted when the new game's group is chosen: the form is shown again with its roster.
+REGROUP = "regroup"
 # A game of more seats than this chooses a seat from a list, not a column of radios.
 RADIO_SEATS = 6
 # The service's names of what it refuses (Refused.fields), as the form's fields.
@@ -350,16 +352,19 @@ class NewGameForm(forms.Form):
     location = Passed(label=gettext_lazy("Where"))
     language = Passed(label=gettext_lazy("The table's language"),
                       initial=translation.get_language)
+    # A group of the host's (its id), or none: services.session_create checks it.
+    group = Passed(label=gettext_lazy("For the group"))
 
     def __init__(self, game, data=None, *, suggest=None):
         super().__init__(data)
         self.game, self._suggest = game, suggest
-        self.adding = data is not None and ANOTHER in data
+        another = data is not None and ANOTHER in data
+        # Posted by "Another player", or by choosing the group (its roster): shown again.
+        self.adding = another or (data is not None and REGROUP in data)
         written = self["name"].data if data is not None else []
         # The rows the page shows: four at first (or the game's least), every one posted (an
         # empty row posts ""), and one more when "Another player" asked for it.
-        self.rows = min(game.max_players, max(ROWS, game.min_players,
-                                              len(written) + self.adding))
+        self.rows = min(game.max_players, max(ROWS, game.min_players, len(written) + another))
         seats = [(str(i), written[i] if i < len(written) and written[i]
                   else _("Player %(n)s") % {"n": i + 1}) for i in range(self.rows)]
         self.option_names = []
@@ -401,7 +406,8 @@ class NewGameForm(forms.Form):
         players = [{"name": name, "colour": colour} if colour else name
                    for name, colour in zip(data["name"], self.colours_posted, strict=False)]
         return {"players": players, "options": options, "host_seat": data["host_seat"],
-                "location": data["location"] or "", "language": data["language"] or None}
+                "location": data["location"] or "", "language": data["language"] or None,
+                "group": data["group"] or None}
 
     def _first_refused(self):
         """(field name, sentence) of the first thing wrong, in the order of the fields, or

@@ -24,6 +24,7 @@ from django.db.models import (
 from companion import engine, plugins
 from companion.models import Move, Result, Seat, Session
 from companion.opponents import head_to_head, nemesis_of, results_of
+from companion.scopes import scope_of
 from companion.seeds import seed_seal
 
 RECORDS = 10
@@ -125,10 +126,10 @@ CSV_COLUMNS = ("session", "game", "finished_at", "seat", "name", "player", "play
                "score", "rank", "winner", "title", "location")
 
 
-def results_rows(*, owner):
-    """Every result of a host, oldest first, as tuples in CSV_COLUMNS order (one query,
-    streamed with a server-side cursor)."""
-    return (Result.objects.filter(owner=owner)
+def results_rows(*, owner=None, group=None):
+    """Every result of a host's (or a group's: scopes.Scope), oldest first, as tuples in
+    CSV_COLUMNS order (one query, streamed with a server-side cursor)."""
+    return (Result.objects.filter(scope_of(owner=owner, group=group).results())
             .order_by("finished_at", "session_id", "rank", "seat")
             .values_list("session_id", "game", "finished_at", "seat", "name", "player_id",
                          "player__name", "score", "rank", "winner", "title",
@@ -156,15 +157,18 @@ def game_label(key, names):
     return title or names.get(game, game)
 
 
-def named_games(*, owner):
-    """The named games a host has played or logged, as (slug, title), by title: one query."""
-    return list(Session.objects.filter(owner=owner).exclude(title="")
+def named_games(*, owner=None, group=None):
+    """The named games a host (or a group) has played or logged, as (slug, title), by title: one
+    query."""
+    return list(Session.objects.filter(scope_of(owner=owner, group=group).sessions())
+                .exclude(title="")
                 .values_list("game", "title").distinct().order_by("title", "game"))
 
 
-def locations(*, owner):
-    """The places a host has played at, most recent first: one query."""
-    rows = (Session.objects.filter(owner=owner).exclude(location="")
+def locations(*, owner=None, group=None):
+    """The places a host (or a group) has played at, most recent first: one query."""
+    rows = (Session.objects.filter(scope_of(owner=owner, group=group).sessions())
+            .exclude(location="")
             .values("location").annotate(last=Max("created_at")).order_by("-last", "location"))
     return [row["location"] for row in rows]
 
@@ -263,17 +267,18 @@ def _seconds(value):
     return round(value.total_seconds()) if value is not None else None
 
 
-def game_stats(*, owner, game, title="", records=RECORDS):
+def game_stats(*, owner=None, group=None, game, title="", records=RECORDS):
     """Plays, records, averages, the score distribution, the top winners and the game lengths of
-    one game among a host's results, with the game's own figures. A named game (`title`, where
-    one game's rules serve many) is a game of its own: only its plays count.
+    one game among a host's (or a group's) results, with the game's own figures. A named game
+    (`title`, where one game's rules serve many) is a game of its own: only its plays count.
 
     One grouped query over (score, winner) gives the counts, both averages, the distribution and
     the version of these results (their number and highest id: a finish adds a higher id, an
     undo lowers the number). The rest, some of it reading JSON details, is computed once per
     version and kept in the cache: a new result or an undone finish changes the key.
     """
-    results = Result.objects.filter(owner=owner, game=game, title=title)
+    scope = scope_of(owner=owner, group=group)
+    results = Result.objects.filter(scope.results(), game=game, title=title)
     groups = list(results.values("score", "winner")
                   .annotate(count=Count("id"), last=Max("id")).order_by())
     everyone = sum(row["count"] for row in groups)
@@ -285,10 +290,10 @@ def game_stats(*, owner, game, title="", records=RECORDS):
     points = sum(row["score"] * row["count"] for row in groups)
     version = f"{everyone}.{scored}.{last}.{winning}.{points:g}"
     named = hashlib.sha256(title.encode()).hexdigest()[:16] if title else ""
-    key = f"companion:game-stats:{owner.pk}:{game}:{named}:{records}:{version}"
+    key = f"companion:game-stats:{scope.key}:{game}:{named}:{records}:{version}"
     rest = cache.get(key)
     if rest is None:
-        rest = _game_figures(owner, game, title, records, results)
+        rest = _game_figures(scope, game, title, records, results)
         cache.set(key, rest, timeout=24 * 3600)
     distribution = {}
     for row in groups:
@@ -309,8 +314,8 @@ def game_stats(*, owner, game, title="", records=RECORDS):
     }
 
 
-def _game_figures(owner, game, title, records, results):
-    sessions = Session.objects.filter(owner=owner, game=game, title=title,
+def _game_figures(scope, game, title, records, results):
+    sessions = Session.objects.filter(scope.sessions(), game=game, title=title,
                                       status=Session.Status.FINISHED)
     length, timed = Session.length_of(), Session.timed_q()
     totals = sessions.aggregate(plays=Count("id"), average=Avg(length, filter=timed),
@@ -338,19 +343,20 @@ def _game_figures(owner, game, title, records, results):
     }
     plugin = plugins.get(game)
     if plugin.stats is not None:
-        # The game's own figures, under its slug.
-        figures[game] = plugin.stats(owner=owner, results=results)
+        # The game's own figures, under its slug (`owner` None: a group's, whose figures its
+        # results give).
+        figures[game] = plugin.stats(owner=scope.owner, results=results)
     return figures
 
 
 # History -------------------------------------------------------------------------------------
 
-def session_history(*, owner, game=None, title=None, player=None, since=None, until=None,
-                    location=None):
-    """A host's sessions, newest first, filtered (a named game by its `title` too; a place
-    whatever its case); seats and results come prefetched (a page of
-    them costs three queries: the count, the page, the seats; results ride on the seats query)."""
-    sessions = Session.objects.filter(owner=owner)
+def session_history(*, owner=None, group=None, game=None, title=None, player=None, since=None,
+                    until=None, location=None):
+    """A host's (or a group's) sessions, newest first, filtered (a named game by its `title`
+    too; a place whatever its case); seats and results come prefetched (a page of them costs
+    three queries: the count, the page, the seats; results ride on the seats query)."""
+    sessions = Session.objects.filter(scope_of(owner=owner, group=group).sessions())
     if game:
         sessions = sessions.filter(game=game)
     if title is not None:

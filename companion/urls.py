@@ -2,6 +2,7 @@ from django.contrib import admin
 from django.urls import include, path
 
 from companion import plugins, pwa, streams, views
+from companion.views import groups
 
 handler400 = "companion.views.bad_request"
 handler404 = "companion.views.not_found"
@@ -34,6 +35,15 @@ urlpatterns = [
     path("board/<str:key>/qr.svg", views.board_qr, name="board-qr"),
     path("api/sessions/<int:pk>/events/", streams.session_events, name="api-events"),
     path("players/", views.players, name="players"),
+    path("groups/", groups.groups, name="groups"),
+    path("groups/join/", groups.group_join, name="group-join"),
+    path("groups/join/<str:code>/", groups.group_invite, name="group-invite"),
+    path("groups/<int:pk>/", groups.group_detail, name="group"),
+    path("groups/<int:pk>/members/<str:username>/remove/", groups.group_member_remove,
+         name="group-member-remove"),
+    path("groups/<int:pk>/owner/", groups.group_owner, name="group-owner"),
+    path("groups/<int:pk>/bgstats/export.json", groups.group_bgstats_export,
+         name="group-bgstats-export"),
     # The header's language switch (Django's set_language: a cookie, then back to `next`).
     path("i18n/", include("django.conf.urls.i18n")),
     path("manifest.webmanifest", pwa.manifest, name="manifest"),

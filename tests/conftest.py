@@ -153,6 +153,29 @@ def as_charlie(charlie):
 
 
 @pytest.fixture
+def bob_account(db):
+    """bob as an account (the `bob` above is a guest phone): a member of alice's group."""
+    from tests.factories import UserFactory
+
+    return UserFactory(username="bob")
+
+
+@pytest.fixture
+def thursday(alice, bob_account):
+    """alice's group "Thursday night", bob a member; charlie is not."""
+    from companion import services
+
+    group = services.group_create(owner=alice, name="Thursday night")
+    services.group_join(user=bob_account, code=group.code)
+    return group
+
+
+@pytest.fixture
+def as_bob_account(bob_account):
+    return api_client(user=bob_account)
+
+
+@pytest.fixture
 def anonymous(db):
     return api_client()
 

@@ -94,8 +94,10 @@ class SessionSerializer(serializers.ModelSerializer):
         fields = ["id", "code", "game", "title", "location", "logged", "host_seat", "language",
                   "status",
                   "version", "options", "created_at", "finished_at", "seats", "first", "state",
-                  "standings", "share"]
+                  "standings", "share", "group"]
         extra_kwargs = {
+            "group": {"help_text": "The group the session was opened for (its history counts "
+                                   "it); null: the host's own."},
             "title": {"help_text": "The name of the game played where one game's rules serve "
                                    "many (the score pad); empty otherwise."},
             "logged": {"help_text": "A play entered afterwards, not move by move."},
@@ -170,6 +172,7 @@ def session_data(session, *, viewer=None):
         "standings": said_deep(stats.session_standings(session, rules)),
         "share": ({"bgstats": bgstats.send_link(session, rules=rules)}
                   if session.is_finished else None),
+        "group": session.group_id,
     }
 
 
@@ -225,6 +228,10 @@ class SessionCreateSerializer(serializers.Serializer):
                   'a seat, or "draw": the set-up draws it from the game\'s seed, and the table\'s '
                   'log tells who. It is that game\'s option (the session\'s options keep it); '
                   'null (the default): as the options say.')
+    group = serializers.IntegerField(
+        required=False, allow_null=True, default=None, min_value=1, max_value=2 ** 31 - 1,
+        help_text="A group of yours (GET /api/groups/): the seats are its roster's players and "
+                  "the game counts in its history; null (the default): your own.")
 
 
 class MoveInSerializer(serializers.Serializer):
@@ -474,3 +481,4 @@ class PlayLogSerializer(serializers.Serializer):
                 raise serializers.ValidationError({"duration_min": [message]})
             attrs["minutes"] = duration
         return attrs
+

@@ -3,7 +3,7 @@ from django.urls import path
 from django.views.decorators.cache import cache_page
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
-from companion.api import accounts, imports, links, views
+from companion.api import accounts, groups, imports, links, views
 
 SCHEMA_SECONDS = 60 * 60
 
@@ -38,6 +38,23 @@ urlpatterns = [
     path("me/plays/", links.MyPlays.as_view(), name="api-me-plays"),
     path("me/stats/", links.MyStats.as_view(), name="api-me-stats"),
     path("results.csv", views.ResultsCsv.as_view(), name="api-results-csv"),
+    path("groups/", groups.GroupList.as_view(), name="api-groups"),
+    path("groups/join/", groups.GroupJoin.as_view(), name="api-group-join"),
+    path("groups/<int:pk>/", groups.GroupDetail.as_view(), name="api-group"),
+    path("groups/<int:pk>/members/<str:username>/", groups.GroupMember.as_view(),
+         name="api-group-member"),
+    path("groups/<int:pk>/owner/", groups.GroupOwner.as_view(), name="api-group-owner"),
+    path("groups/<int:pk>/sessions/", groups.GroupSessions.as_view(), name="api-group-sessions"),
+    path("groups/<int:pk>/players/", groups.GroupPlayers.as_view(), name="api-group-players"),
+    path("groups/<int:pk>/players/versus/", groups.GroupVersus.as_view(),
+         name="api-group-versus"),
+    path("groups/<int:pk>/players/<int:player>/stats/", groups.GroupPlayerStats.as_view(),
+         name="api-group-player-stats"),
+    path("groups/<int:pk>/stats/", groups.GroupStats.as_view(), name="api-group-stats"),
+    path("groups/<int:pk>/games/<slug:slug>/stats/", groups.GroupGameStats.as_view(),
+         name="api-group-game-stats"),
+    path("groups/<int:pk>/results.csv", groups.GroupResultsCsv.as_view(),
+         name="api-group-results-csv"),
     # Generating the schema walks every view and serializer, the costliest answer there is, and
     # gives the same document within a process; anyone may ask for it. Kept an hour per address
     # and language (the cache key holds the language): bench/RESULTS.md, "The API's schema".

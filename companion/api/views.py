@@ -10,15 +10,17 @@ from rest_framework.pagination import PageNumberPagination
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from companion import engine, inputs, limits, live, play_figures, plugins, services, stats
+from companion import inputs, limits, live, play_figures, plugins, services, stats
 from companion.access import owned_or_404, session_access, sessions_with_seats
 from companion.api import figures
 from companion.api import serializers as s
+from companion.api.figure_answers import GAME_TITLE, game_stats_answer, player_stats_answer
 from companion.api.schema import InstalledGames, move_request
 from companion.errors import Conflict, Invalid, NotFound, Refused
 from companion.language import say
-from companion.models import Player, Session
+from companion.models import Session
 from companion.payloads import move_payload
+from companion.scopes import roster_of
 
 # Any operation may refuse a bad token (401); those that count attempts may say 429.
 ERRORS = {code: OpenApiResponse(s.ErrorSerializer)
@@ -193,27 +195,35 @@ def _filter_value(request, name, known):
     return value or None
 
 
+SESSIONS_FILTERS = [OpenApiParameter("game", str, enum=InstalledGames(),
+                                     description="a game's slug (/api/games/)"),
+                    OpenApiParameter("status", str, enum=sorted(Session.Status.values)), *PAGE]
+
+
+def sessions_page(request, view, sessions):
+    """A page of `sessions` (a host's, a group's), newest first, filtered by ?game= and
+    ?status=."""
+    sessions = sessions.order_by("-created_at", "-id")
+    if game := _filter_value(request, "game", {rules.slug for rules in plugins.all_rules()}):
+        sessions = sessions.filter(game=game)
+    if state := _filter_value(request, "status", set(Session.Status.values)):
+        sessions = sessions.filter(status=state)
+    paginator = SessionPagination()
+    page = paginator.paginate_queryset(sessions, request, view=view)
+    data = s.SessionSerializer(page, many=True, context={"viewer": None}).data
+    return paginator.get_paginated_response(data)
+
+
 class SessionList(SessionAnswer):
     permission_classes = [SignedIn]
 
     @extend_schema(
-        parameters=[OpenApiParameter("game", str, enum=InstalledGames(),
-                                     description="a game's slug (/api/games/)"),
-                    OpenApiParameter("status", str, enum=sorted(Session.Status.values)), *PAGE],
+        parameters=SESSIONS_FILTERS,
         responses={200: s.SessionPageSerializer, **ERRORS},
         operation_id="sessions_list",
     )
     def get(self, request):
-        user = request.user
-        sessions = sessions_with_seats().filter(owner=user).order_by("-created_at", "-id")
-        if game := _filter_value(request, "game", {rules.slug for rules in plugins.all_rules()}):
-            sessions = sessions.filter(game=game)
-        if state := _filter_value(request, "status", set(Session.Status.values)):
-            sessions = sessions.filter(status=state)
-        paginator = SessionPagination()
-        page = paginator.paginate_queryset(sessions, request, view=self)
-        data = s.SessionSerializer(page, many=True, context={"viewer": None}).data
-        return paginator.get_paginated_response(data)
+        return sessions_page(request, self, sessions_with_seats().filter(owner=request.user))
 
     @extend_schema(request=s.SessionCreateSerializer, responses={201: s.SessionSerializer,
                                                                   **ERRORS})
@@ -359,18 +369,20 @@ class Join(Public):
                         status=status.HTTP_201_CREATED)
 
 
+def players_page(request, view, roster):
+    """A page of a roster (a host's own, a group's), by name."""
+    paginator = SessionPagination()
+    page = paginator.paginate_queryset(roster.order_by("name", "id"), request, view=view)
+    return paginator.get_paginated_response(s.PlayerSerializer(page, many=True).data)
+
+
 class PlayerList(APIView):
     permission_classes = [SignedIn]
 
     @extend_schema(parameters=PAGE, responses={200: s.PlayerPageSerializer, **ERRORS},
                    operation_id="players_list")
     def get(self, request):
-        user = request.user
-        paginator = SessionPagination()
-        page = paginator.paginate_queryset(
-            Player.objects.filter(owner=user).select_related("account").order_by("name", "id"),
-            request, view=self)
-        return paginator.get_paginated_response(s.PlayerSerializer(page, many=True).data)
+        return players_page(request, self, roster_of(owner=request.user).select_related("account"))
 
     @extend_schema(request=s.PlayerSerializer, responses={201: s.PlayerSerializer, **ERRORS})
     def post(self, request):
@@ -387,9 +399,7 @@ class PlayerStats(APIView):
     @extend_schema(responses={200: figures.PlayerStatsSerializer, **ERRORS})
     def get(self, request, pk):
         user = request.user
-        player = owned_or_404(Player.objects.all(), user, pk=pk)
-        return Response({**stats.player_stats(player=player),
-                         **play_figures.player_figures(player=player)})
+        return player_stats_answer(owned_or_404(roster_of(owner=user), user, pk=pk))
 
 
 class Versus(APIView):
@@ -401,29 +411,13 @@ class Versus(APIView):
         return Response(play_figures.versus(owner=request.user))
 
 
-TITLE_LENGTH = Session._meta.get_field("title").max_length
-
-
 class GameStats(APIView):
     permission_classes = [SignedIn]
 
-    @extend_schema(parameters=[OpenApiParameter(
-                       "title", {"type": "string", "maxLength": TITLE_LENGTH},
-                       description="a named game kept on this game's rules (the score pad's "
-                       "Carcassonne): its own figures")],
-                   responses={200: figures.GameStatsSerializer, **ERRORS})
+    @extend_schema(parameters=[GAME_TITLE], responses={200: figures.GameStatsSerializer,
+                                                       **ERRORS})
     def get(self, request, slug):
-        user = request.user
-        try:
-            game = plugins.rules_of(slug)
-        except engine.RuleViolation as refusal:  # the address names no game: nothing is there
-            raise NotFound(refusal.message) from None
-        title = ""
-        if game.title is not None:
-            title = inputs.text(request.query_params.get("title"), field="title",
-                                label=_("The game's name"), max_length=TITLE_LENGTH)
-        return Response({**stats.game_stats(owner=user, game=game.slug, title=title),
-                         **play_figures.game_figures(owner=user, game=game.slug, title=title)})
+        return game_stats_answer(request, slug, owner=request.user)
 
 
 class ResultsCsv(APIView):

@@ -13,6 +13,12 @@ from companion.services.bgstats_imports import (
     bgstats_import_run,
     bgstats_import_start,
 )
+from companion.services.groups import (
+    group_create,
+    group_join,
+    group_member_remove,
+    group_owner_pass,
+)
 from companion.services.guests import guest_follow, guest_join, guest_seat_claim, guest_seat_free
 from companion.services.imports import (
     IMPORT_MOVES_MAX,
@@ -55,7 +61,7 @@ __all__ = [
     "LOG_NOTE_MAX", "LOG_NUMBER_MAX", "LOG_WINS", "TALLY_UPSERT", "UPLOADS_KEPT",
     "backup_upload_delete", "backup_upload_get", "backup_upload_keep", "bgstats_import",
     "bgstats_import_run", "bgstats_import_start",
-    "guest_follow",
+    "group_create", "group_join", "group_member_remove", "group_owner_pass", "guest_follow",
     "guest_join", "guest_seat_claim", "guest_seat_free", "play_standings", "move_authorize",
     "move_fingerprint", "move_line", "move_play", "move_prior", "move_redo", "move_undo",
     "play_log", "player_create", "player_merge", "player_unlink", "roster_keeper",

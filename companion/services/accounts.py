@@ -13,6 +13,7 @@ from companion.errors import (
     NameTaken,
 )
 from companion.models import Player
+from companion.scopes import roster_of
 
 
 def user_register(*, username, password):
@@ -52,17 +53,19 @@ def token_end(*, user, device):
     return bool(deleted)
 
 
-def player_create(*, owner, name):
+def player_create(*, owner, name, group=None):
+    """A new player in the host's own roster, or in the `group`'s (added by `owner`, a member:
+    the caller has checked it)."""
     name = inputs.text(name, field="name", label=_("The name"),
                        max_length=Player._meta.get_field("name").max_length)
     if not name:
         message = _("A player needs a name.")
         raise Invalid(message, fields={"name": [message]})
-    if Player.objects.filter(owner=owner, name__iexact=name).exists():
+    if roster_of(owner=owner, group=group).filter(name__iexact=name).exists():
         message = _("You already have a player called %(name)s.") % {"name": name}
         raise Invalid(message, fields={"name": [message]})
     try:
         with transaction.atomic():
-            return Player.objects.create(owner=owner, name=name)
+            return Player.objects.create(owner=owner, group=group, name=name)
     except IntegrityError:
         raise Invalid(_("You already have a player called %(name)s.") % {"name": name}) from None

@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 from companion import bgstats, bgstats_backup
 from companion.errors import Refused
 from companion.models import BackupImport, Player, Session
+from companion.scopes import roster_of
 from companion.services.play_log import play_prepare, plays_write
 
 logger = logging.getLogger(__name__)
@@ -46,7 +47,7 @@ def bgstats_import(*, owner, plays, progress=None):
     # This host's own plays, exported (bgstats.backup_of) and brought back, are theirs already.
     own = {bgstats.session_key(pk) for pk in Session.objects.filter(owner=owner, source_key="")
            .values_list("id", flat=True)}
-    roster = set(Player.objects.filter(owner=owner).values_list("id", flat=True))
+    roster = set(roster_of(owner=owner).values_list("id", flat=True))
     found = {}  # the titles and players the plays name, looked up once for all of them
     done = 0
     try:
@@ -129,7 +130,7 @@ def written_delete(*, owner, written):
     the roster players it made."""
     with transaction.atomic():
         Session.objects.filter(owner=owner, pk__in=written.get("sessions") or []).delete()
-        Player.objects.filter(owner=owner, pk__in=written.get("players") or []).delete()
+        roster_of(owner=owner).filter(pk__in=written.get("players") or []).delete()
 
 
 def bgstats_import_start(*, owner, backup, matches=None, queue=True, read=None):
@@ -179,7 +180,7 @@ def bgstats_import_run(*, pk, progress=None):
 def _run(job, progress):
     """The import of one job, committed a part at a time; its summary as the API gives it."""
     backup = bgstats_backup.read_backup(bytes(job.backup))
-    roster = dict(Player.objects.filter(owner=job.owner).values_list("id", "name"))
+    roster = dict(roster_of(owner=job.owner).values_list("id", "name"))
     if job.matches is None:
         matches = bgstats.suggested_matches(backup, roster.items())
     else:  # JSON keeps the backup's player ids as text

@@ -10,14 +10,23 @@ from django.utils.translation import gettext as _
 
 from companion import inputs
 from companion.errors import Conflict, Forbidden, Invalid, NotFound
-from companion.models import Player, Result, Seat
+from companion.models import Group, Player, Result, Seat
 
 
 def roster_keeper(*, player, user):
     """Whether `user` keeps `player`'s roster: unlinks anyone there and merges its players.
     A host's own roster is the host's (`owner`); a group's roster player's `owner` is whoever
-    of its members added it (the group's owner may keep the group's roster: decided here)."""
-    return user is not None and player.owner_id == user.pk
+    of its members added it, and the group's owner keeps that roster."""
+    if user is None:
+        return False
+    if player.group_id is not None:
+        return Group.objects.filter(pk=player.group_id, owner=user).exists()
+    return player.owner_id == user.pk
+
+
+def _roster(player):
+    """Which roster a player is in: a group's, or a host's own."""
+    return ("group", player.group_id) if player.group_id else ("host", player.owner_id)
 
 
 def _kept_or_404(player, user):
@@ -85,7 +94,7 @@ def player_merge(*, player, into, actor, name=None):
         player, into = both.get(player.pk), both.get(into_id)
         if player is None:
             raise NotFound(_("There is no such player, or they are not yours."))
-        if into is None or (into.owner_id, into.group_id) != (player.owner_id, player.group_id):
+        if into is None or _roster(into) != _roster(player):
             message = _("Two players are merged only within one roster: player %(id)s is not "
                         "in %(name)s's, and nothing was merged across rosters.") % {
                 "id": str(into_id if into_id is not None else into)[:20], "name": player.name}

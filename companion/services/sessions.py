@@ -15,24 +15,28 @@ from companion.errors import (
     Invalid,
 )
 from companion.language import say
-from companion.models import Guest, Player, Result, ResultTally, Seat, Session
+from companion.models import Group, Guest, Player, Result, ResultTally, Seat, Session
+from companion.scopes import roster_of, scope_of
 
 
-def _roster_player(*, owner, name):
-    """The host's roster player of that name (any case), added if new. Two games opened at once
-    with the same new name add it once: the second finds the first's."""
-    player = Player.objects.filter(owner=owner, name__iexact=name).first()
+def _roster_player(*, owner, group=None, name):
+    """The roster player of that name (any case), added if new: the host's own roster, or the
+    group's (added by `owner`, whichever member hosts). Two games opened at once with the same
+    new name add it once: the second finds the first's."""
+    roster = roster_of(owner=owner, group=group)
+    player = roster.filter(name__iexact=name).first()
     if player is not None:
         return player
     try:
         with transaction.atomic():
-            return Player.objects.create(owner=owner, name=name)
+            return Player.objects.create(owner=owner, group=group, name=name)
     except IntegrityError:
-        return Player.objects.get(owner=owner, name__iexact=name)
+        return roster.get(name__iexact=name)
 
 
-def seat_players(*, owner, players, rules, known=None):
-    """[(name, Player)] from plain names or {"name", "player": id}; new names join the roster,
+def seat_players(*, owner, players, rules, known=None, group=None):
+    """[(name, Player)] from plain names or {"name", "player": id}, found in the host's own
+    roster or the `group`'s (scopes.roster_of); new names join that roster,
     but for {"name", "anonymous": True}: a seat of nobody's (None), as BG Stats' anonymous
     player is not one person.
     The count is checked against the game's (`rules`) first, before any name is looked up.
@@ -62,7 +66,7 @@ def seat_players(*, owner, players, rules, known=None):
         if player_id is not None:
             player = known.get(("id", player_id))
             if player is None:
-                player = Player.objects.filter(owner=owner, pk=player_id).first()
+                player = roster_of(owner=owner, group=group).filter(pk=player_id).first()
             if player is None:
                 message = _("You have no player with id %(id)s.") % {"id": player_id}
                 raise Invalid(message, fields={"players": [message]})
@@ -79,25 +83,49 @@ def seat_players(*, owner, players, rules, known=None):
             seats.append((name, None))
             continue
         if player is None:
-            player = known.get(("name", name)) or _roster_player(owner=owner, name=name)
+            player = known.get(("name", name)) or _roster_player(owner=owner, group=group,
+                                                                 name=name)
             known[("name", name)] = player
         seats.append((name, player))
     return seats
 
 
-def played_title(*, owner, title):
-    """A named game's title as the host first wrote it, whatever the case now ("carcassonne" is
-    the Carcassonne played before): one game in statistics, not one per spelling."""
-    return (Session.objects.filter(owner=owner, title__iexact=title).order_by("id")
+def played_title(*, owner, title, group=None):
+    """A named game's title as the host (or the group) first wrote it, whatever the case now
+    ("carcassonne" is the Carcassonne played before): one game in statistics, not one per
+    spelling."""
+    return (Session.objects.filter(scope_of(owner=owner, group=group).sessions(),
+                                   title__iexact=title).order_by("id")
             .values_list("title", flat=True).first() or title)
 
 
+def group_hosted(*, owner, group):
+    """The group (a Group or its id) a session of `owner`'s is opened for, when `owner` is one of
+    its members; None for no group. Anyone else is refused, whether the group exists or not."""
+    if group in (None, ""):
+        return None
+    if isinstance(group, Group):
+        group_id = group.pk
+    elif isinstance(group, int) and not isinstance(group, bool):
+        group_id = group if 0 < group < 2 ** 31 else None
+    else:
+        group_id = inputs.whole_number(group)
+    found = (Group.objects.filter(pk=group_id, memberships__user=owner).first()
+             if group_id is not None else None)
+    if found is None:
+        message = _("You are not a member of that group: only its members open its games.")
+        raise Forbidden(message, fields={"group": [message]})
+    return found
+
+
 def session_create(*, owner, game, players, options=None, seed=None, location="",
-                   host_seat=None, language=None, first=None):
+                   host_seat=None, language=None, first=None, group=None):
     """A new game. `language` is the table's (the board speaks it); by default the host's.
     `first`: who starts, a seat or engine.DRAW, for a game with a first player (the option
-    its rules name, Game.first); None leaves it to the options."""
+    its rules name, Game.first); None leaves it to the options. `group`: a group of the host's
+    (a Group or its id): the seats are its roster's, and the game counts in its history."""
     rules = plugins.rules_of(game)
+    group = group_hosted(owner=owner, group=group)
     language = _language_checked(language)
     if options is not None and not isinstance(options, dict):
         raise Invalid(_("The options are an object: {\"name\": value}."))
@@ -106,16 +134,17 @@ def session_create(*, owner, game, players, options=None, seed=None, location=""
     location = inputs.text(location, field="location", label=_("The place"),
                            max_length=Session._meta.get_field("location").max_length)
     with transaction.atomic():
-        seats = seat_players(owner=owner, players=players, rules=rules)
+        seats = seat_players(owner=owner, group=group, players=players, rules=rules)
         colours = _colours_given(players)
         resolved = rules.resolve_options(options, len(seats))
         title = rules.title(resolved) if rules.title else ""
         if title and rules.titled_options \
-                and (played := played_title(owner=owner, title=title)) != title:
+                and (played := played_title(owner=owner, group=group, title=title)) != title:
             resolved = rules.resolve_options(
                 {**resolved, **rules.titled_options(played, resolved["win"])}, len(seats))
             title = played
-        session = Session(owner=owner, game=rules.slug, options=resolved, location=location,
+        session = Session(owner=owner, group=group, game=rules.slug, options=resolved,
+                          location=location,
                           title=title,
                           host_seat=_host_seat_checked(host_seat, len(seats)),
                           language=language)
@@ -352,7 +381,7 @@ def session_rematch(*, session, actor, first=AS_BEFORE):
             options = _first_in_options(rules, options, first)
         new = session_create(owner=session.owner, game=session.game, players=players,
                              options=options, location=session.location,
-                             host_seat=session.host_seat)
+                             host_seat=session.host_seat, group=session.group_id)
         Guest.objects.bulk_create(Guest(session=new, seat=guest.seat, came_from=guest)
                                   for guest in session.guests.filter(seat__isnull=False))
         session.rematch = new

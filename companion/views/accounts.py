@@ -13,7 +13,7 @@ from django.views.decorators.http import require_POST
 from companion import limits, play_figures, plugins, services
 from companion.access import sessions_with_seats
 from companion.errors import Invalid, Refused
-from companion.models import Player
+from companion.scopes import roster_of
 
 
 def home(request):
@@ -133,7 +133,7 @@ def players(request):
             error = refusal.message
         else:
             return redirect("players")
-    roster = Player.objects.filter(owner=request.user).select_related("account")
+    roster = roster_of(owner=request.user).select_related("account")
     # A phone's screen holds the most played few; the API gives everyone.
     versus = play_figures.versus(owner=request.user, most=VERSUS_MOST)
     return render(request, "companion/players.html",

@@ -21,10 +21,21 @@ from companion.errors import NeedsConfirmation, Refused, Stale
 from companion.fragments import fragment_context, move_described
 from companion.lan import public_base
 from companion.language import say
-from companion.models import Player
+from companion.models import Group
 from companion.own_history import keep_card, keep_tag
 from companion.payloads import move_payload
+from companion.scopes import roster_of
 from companion.views.joining import guest_seated
+
+
+def _host_groups(request):
+    return list(Group.objects.filter(memberships__user=request.user).order_by("name", "id"))
+
+
+def _chosen(groups, raw):
+    """The group of `groups` whose id `raw` is (a form's or a query's text), or None."""
+    chosen = inputs.whole_number(raw or "")
+    return next((group for group in groups if group.pk == chosen), None)
 
 
 @login_required
@@ -32,7 +43,9 @@ def session_new(request):
     slug = request.POST.get("game") or request.GET.get("game")
     games = plugins.all_rules()
     if not slug:
-        return render(request, "companion/new.html", {"games": games})
+        groups = _host_groups(request)
+        return render(request, "companion/new.html", {
+            "games": games, "group": _chosen(groups, request.GET.get("group"))})
     try:
         game = plugins.rules_of(slug)
     except RuleViolation:
@@ -49,8 +62,11 @@ def session_new(request):
         else:
             return redirect("table", pk=session.pk)
     error = form.refusal()
-    context = {"game": game, "form": form, "error": error,
-               "roster": Player.objects.filter(owner=request.user),
+    groups = _host_groups(request)
+    # The roster offered: the chosen group's (one of the host's), else the host's own.
+    group = _chosen(groups, form["group"].value() or request.GET.get("group"))
+    context = {"game": game, "form": form, "error": error, "groups": groups, "group": group,
+               "roster": roster_of(owner=request.user, group=group),
                "locations": stats.locations(owner=request.user)}
     # "Another player" by htmx: the form alone, one row longer.
     template = "companion/new.html" + ("#setup" if request.htmx else "")

@@ -11,14 +11,26 @@ from games.quixote import rules
 CATEGORIES = ("castle6", "castle4", "churches", "windmills", "defense", "knights")
 
 
-def _averages(owner):
+def _sums(owner, results):
+    """[(name, total, count)] of the game's tallies: a host's as the services keep them; a
+    group's (`owner` None, no tally is kept per group) added up from its results' details."""
+    if owner is not None:
+        return ResultTally.objects.filter(owner=owner, game=rules.GAME.slug).values_list(
+            "name", "total", "count")
+    sums = {}
+    for details in results.values_list("details", flat=True):
+        for name, value in rules.tallies(details).items():
+            total, count = sums.get(name, (0.0, 0))
+            sums[name] = (total + float(value), count + 1)
+    return [(name, total, count) for name, (total, count) in sums.items()]
+
+
+def _averages(owner, results):
     """{"round{i}": average of round i's total, "{category}{i}": average of round i's category}
     (i from 0; knights only for the last round; None where no result has the value), from the
     sums and counts of the game's tallies (rules.tallies: "round1_total", "round1_castle6", …)
     that the services keep per host: one small read instead of ~73,000 JSON documents."""
-    found = {name: total / count
-             for name, total, count in ResultTally.objects.filter(owner=owner, game=rules.GAME.slug)
-             .values_list("name", "total", "count") if count}
+    found = {name: total / count for name, total, count in _sums(owner, results) if count}
     averages = {}
     for index, number in enumerate(rules.ROUNDS):
         averages[f"round{index}"] = found.get(f"round{number}_total")
@@ -31,7 +43,7 @@ def _averages(owner):
 
 def figures(*, owner, results):
     """Average of each round and of each scoring category (per round and over the rounds)."""
-    row = _averages(owner)
+    row = _averages(owner, results)
     indexes = range(len(rules.ROUNDS))
     rounds = [{"round": index + 1, "average": rounded(row[f"round{index}"]),
                "categories": {category: rounded(row.get(f"{category}{index}"))

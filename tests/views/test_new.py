@@ -262,7 +262,8 @@ def test_the_form_has_a_field_of_its_kind_per_declared_option():
     form = setup_form.NewGameForm(plugins.rules_of("pad"))
     # The game's name first: the score pad cannot be set up without it.
     assert list(form.fields) == ["opt_game", "name", "opt_win", "opt_rounds", "opt_target",
-                                 "opt_teams", "opt_first", "host_seat", "location", "language"]
+                                 "opt_teams", "opt_first", "host_seat", "location", "language",
+                                 "group"]
     kinds = {name: type(field).__name__ for name, field in form.fields.items()}
     assert kinds["opt_game"] == "TextOption" and kinds["opt_win"] == "ChoiceOption"
     assert kinds["opt_teams"] == "TeamsOption" and kinds["opt_first"] == "FirstOption"
@@ -287,7 +288,7 @@ def test_the_cleaned_form_is_what_the_service_takes(alice):
     assert form.is_valid() and form.refusal() is None
     assert form.cleaned_data == {
         "players": ["Ana", "Ben"], "host_seat": 1, "location": " Bar ", "language": "es",
-        "options": {"game": "Mus", "win": "low", "rounds": None, "teams": [[0, 1]],
+        "group": None, "options": {"game": "Mus", "win": "low", "rounds": None, "teams": [[0, 1]],
                     "first": 1}}
     session = services.session_create(owner=alice, game="pad", **form.cleaned_data)
     assert (session.title, session.location, session.host_seat) == ("Mus", "Bar", 1)
