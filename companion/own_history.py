@@ -7,9 +7,10 @@ from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
 from django.http import Http404
 from django.shortcuts import redirect, render
-from django.urls import path
+from django.urls import path, reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
+from django_htmx.http import HttpResponseClientRedirect
 
 from companion import own_stats, services
 from companion.access import table_access
@@ -81,12 +82,12 @@ def keep(request, pk):
     if request.htmx and not signed_in_now:
         return render(request, KEEP_TEMPLATE, {"keep": keep_card(request, session, actor),
                                                "session": session})
-    response = redirect("table", pk=session.pk)
     if request.htmx:
         # Signed in now: the page is drawn again whole, with its new header and the new
-        # sign-in's CSRF token (the one its forms hold was rotated by the sign-in).
-        response["HX-Redirect"] = response["Location"]
-    return response
+        # sign-in's CSRF token (the one its forms hold was rotated by the sign-in). Not a 302:
+        # the browser would follow it inside the request and htmx swap the page into the card.
+        return HttpResponseClientRedirect(reverse("table", args=[session.pk]))
+    return redirect("table", pk=session.pk)
 
 
 @login_required

@@ -94,7 +94,8 @@ def played_title(*, owner, title, group=None):
     """A named game's title as the host (or the group) first wrote it, whatever the case now
     ("carcassonne" is the Carcassonne played before): one game in statistics, not one per
     spelling."""
-    return (Session.objects.filter(scope_of(owner=owner, group=group).sessions(),
+    scope = scope_of(group=group) if group is not None else scope_of(owner=owner)
+    return (Session.objects.filter(scope.sessions(),
                                    title__iexact=title).order_by("id")
             .values_list("title", flat=True).first() or title)
 

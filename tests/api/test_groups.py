@@ -202,3 +202,17 @@ def test_the_groups_players_are_its_roster(thursday, alice, as_bob_account):
     cy = Player.objects.get(name="Cy")
     assert as_bob_account.get(f"/api/groups/{thursday.pk}/players/{cy.pk}/stats/") \
         .status_code == 404
+
+
+def test_a_named_game_for_the_group_is_spelt_as_the_group_first_wrote_it(thursday, as_alice,
+                                                                        as_bob_account):
+    """A pad game's title is the group's first spelling, whoever hosts (not the host's own)."""
+    first = as_alice.post("/api/sessions/", {"game": "pad", "players": ["Ana", "Ben"],
+                                             "options": {"game": "Carcassonne"},
+                                             "group": thursday.pk}, format="json")
+    assert first.status_code == 201, first.content
+    again = as_bob_account.post("/api/sessions/", {"game": "pad", "players": ["Ana", "Ben"],
+                                                   "options": {"game": "carcassonne"},
+                                                   "group": thursday.pk}, format="json")
+    assert again.status_code == 201, again.content
+    assert again.json()["title"] == "Carcassonne"

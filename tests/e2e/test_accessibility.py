@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import expect
 
 import games
-from companion import plugins
+from companion import plugins, services
 from tests.e2e.conftest import guest_phone_for, no_sideways_scroll, words_cut_in_two
 from tests.factories import finished_session, session_for
 
@@ -120,8 +120,10 @@ def pages_of(part, alice):
     if part == ACCOUNT:
         for game in GAMES:
             played(game, alice)
+        group = services.group_create(owner=alice, name="Thursday night")
         return {"host": ["/", "/new/", "/join/", "/players/", "/history/", "/plays/new/",
-                         "/bgstats/import/"],
+                         "/bgstats/import/", "/me/", "/groups/", f"/groups/{group.pk}/",
+                         f"/groups/join/{group.code}/"],
                 # The last: a page address that finds nothing (404.html).
                 "signed_out": ["/", "/login/", "/signup/", "/join/", "/no/such/page/"],
                 "tables": {}}
