@@ -121,17 +121,20 @@ def pages_of(part, alice):
         for game in GAMES:
             played(game, alice)
         group = services.group_create(owner=alice, name="Thursday night")
+        # The pages every game draws alike, once: a code's seats, a player's page.
+        session, done = played(plugins.rules_of("pad"), alice)
         return {"host": ["/", "/new/", "/join/", "/players/", "/history/", "/plays/new/",
                          "/bgstats/import/", "/me/", "/groups/", f"/groups/{group.pk}/",
-                         f"/groups/join/{group.code}/"],
+                         f"/groups/join/{group.code}/", f"/join/{session.code}/",
+                         f"/history/players/{done.seats.first().player_id}/"],
                 # The last: a page address that finds nothing (404.html).
                 "signed_out": ["/", "/login/", "/signup/", "/join/", "/no/such/page/"],
                 "tables": {}}
     session, done = played(plugins.rules_of(part), alice)
-    host = [f"/new/?game={part}", f"/join/{session.code}/", f"/s/{session.pk}/",
-            f"/board/{session.board_key}/", f"/history/sessions/{session.pk}/",
-            f"/s/{done.pk}/", f"/history/sessions/{done.pk}/", f"/history/games/{part}/",
-            f"/history/players/{done.seats.first().player_id}/"]
+    # A game's own pages: its set-up, its table in play and finished, its board, a finished
+    # play's history (its replay and chart), its statistics.
+    host = [f"/new/?game={part}", f"/s/{session.pk}/", f"/board/{session.board_key}/",
+            f"/s/{done.pk}/", f"/history/sessions/{done.pk}/", f"/history/games/{part}/"]
     return {"host": host, "signed_out": [], "tables": {part: session}}
 
 
