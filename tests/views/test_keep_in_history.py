@@ -64,7 +64,7 @@ def test_a_signed_in_phone_keeps_it_with_one_button(alice, dora):
     phone = phone_of(session, guest, dora)
     page = phone.get(f"/s/{session.pk}/")
     assert 'name="password"' not in page.content.decode()
-    assert page.content.decode().count("Keep this in my history") == 2  # the title, the button
+    assert page.content.decode().count("Keep this in my history") == 3  # the link, title, button
     response = phone.post(f"/s/{session.pk}/keep/", **HTMX)
     assert response.status_code == 200
     assert "Dora's plays at this table are in your history." in response.content.decode()
@@ -88,7 +88,7 @@ def test_a_seat_kept_by_another_account_is_refused_with_a_sentence(alice, dora, 
     session, guest = table(alice)
     Player.objects.filter(seats__session=session, seats__index=0).update(account=charlie)
     phone = phone_of(session, guest, dora)
-    assert "Keep this in my history" not in phone.get(f"/s/{session.pk}/").content.decode()
+    assert 'id="keep"' not in phone.get(f"/s/{session.pk}/").content.decode()
     response = phone.post(f"/s/{session.pk}/keep/")
     assert response.status_code == 409
     assert "Dora&#x27;s seat is already kept in another account&#x27;s history." in \
@@ -98,10 +98,10 @@ def test_a_seat_kept_by_another_account_is_refused_with_a_sentence(alice, dora, 
 
 def test_no_card_while_playing_nor_without_a_seat(alice, dora):
     playing, guest = table(alice, points=((0, 5),))
-    assert "Keep this in my history" not in \
+    assert 'id="keep"' not in \
         phone_of(playing, guest, dora).get(f"/s/{playing.pk}/").content.decode()
     finished, _guest = table(alice)
-    assert "Keep this in my history" not in \
+    assert 'id="keep"' not in \
         browser_for(alice).get(f"/s/{finished.pk}/").content.decode()  # the host keeps no seat
     refused = browser_for(dora).post(f"/s/{finished.pk}/keep/")
     assert refused.status_code == 404  # not at this table at all
