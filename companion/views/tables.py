@@ -7,6 +7,7 @@ from urllib.parse import quote
 
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse, HttpResponseRedirect
+from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import translation
@@ -142,6 +143,9 @@ def table_context(request, session, actor, *, refusal=None, confirm=None):
         "join_url": public_base(request) + reverse("join-code", args=[session.code]),
         "board_url": public_base(request) + reverse("board", args=[session.board_key]),
         "keep": keep_card(request, session, actor),
+        # The game's live part is drawn apart from the page ({{ live_html }}, as a push draws
+        # it): its forms read the token from here, so that they post without JavaScript too.
+        "csrf_token": get_token(request),
     })
     return context
 
