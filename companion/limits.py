@@ -13,7 +13,7 @@ from django.conf import settings
 from django.utils.translation import gettext as _
 from django_ratelimit.core import get_usage
 
-from companion.errors import NameTaken, Refused
+from companion.errors import NameTaken, NotFound, Refused
 
 
 class Limited(Refused):
@@ -54,6 +54,18 @@ def join_check(request):
 
 def join_failed(request):
     limit_count(request, name="join_failures")
+
+
+@contextmanager
+def join_counted(request):
+    """A join by a code (a table's, a group's): refused past the limit, and a code that opens
+    nothing (NotFound, raised within) counted as a failed join."""
+    join_check(request)
+    try:
+        yield
+    except NotFound:
+        join_failed(request)
+        raise
 
 
 def _account(username):

@@ -25,10 +25,7 @@ def keep_card(request, session, actor, *, error=None, username=""):
     """What a table's "Keep this in my history" card shows this phone: None where it has nothing
     to keep (the game still on, no seat held, a seat of nobody's in the roster, or kept in
     another account's history); else {"seat", "kept", "signed_in", "error", "username"}. One
-    query, kept on the request (the page's ETag reads it too)."""
-    cached = getattr(request, "_keep_card", False)
-    if cached is not False and error is None:
-        return cached
+    query, on a finished table's page only."""
     card = None
     index = actor.seat if actor is not None else None
     seats = list(session.seats.all())
@@ -41,7 +38,6 @@ def keep_card(request, session, actor, *, error=None, username=""):
         if account is None or kept or error:
             card = {"seat": seats[index], "kept": kept, "signed_in": user is not None,
                     "error": error, "username": username}
-    request._keep_card = card
     return card
 
 
@@ -76,9 +72,8 @@ def keep(request, pk):
         if request.htmx:
             return render(request, KEEP_TEMPLATE, {"keep": card, "session": session},
                           status=refusal.status)
-        context = table_context(request, session, actor)
-        context["keep"] = card
-        return render(request, "companion/table.html", context, status=refusal.status)
+        return render(request, "companion/table.html",
+                      table_context(request, session, actor, keep=card), status=refusal.status)
     if request.htmx and not signed_in_now:
         return render(request, KEEP_TEMPLATE, {"keep": keep_card(request, session, actor),
                                                "session": session})
@@ -107,27 +102,31 @@ def me(request):
 @login_required
 @require_POST
 def unlink(request, pk):
-    player = Player.objects.filter(pk=pk).first()
     try:
-        if player is None:
-            raise NotFound(_("There is no such player, or they are not yours."))
-        services.player_unlink(player=player, user=request.user)
-    except NotFound:
-        raise Http404(_("There is no such player, or they are not yours.")) from None
+        services.player_unlink(player=_player(pk), user=request.user)
+    except NotFound as refusal:
+        raise Http404(refusal.message) from None
     return redirect("players" if request.POST.get("next") == "players" else "me")
+
+
+def _player(pk):
+    player = Player.objects.filter(pk=pk).first()
+    if player is None:
+        raise NotFound(_("There is no such player, or they are not yours."))
+    return player
 
 
 @login_required
 @require_POST
 def merge(request, pk):
     """The player page's "Merge into…": the name kept is the chosen player's, or this one's."""
-    player = Player.objects.filter(pk=pk).first()
-    if player is None or not services.roster_keeper(player=player, user=request.user):
-        raise Http404(_("There is no such player, or they are not yours."))
     try:
+        player = _player(pk)
         kept = services.player_merge(
             player=player, into=request.POST.get("into", ""), actor=request.user,
             name=player.name if request.POST.get("keep_name") == "this" else None)
+    except NotFound as refusal:  # not a player of a roster this account keeps
+        raise Http404(refusal.message) from None
     except Refused as refusal:
         return player_page(request, player, group=player.group, merge_error=refusal.message,
                            status=refusal.status)

@@ -154,7 +154,8 @@ def as_charlie(charlie):
 
 @pytest.fixture
 def bob_account(db):
-    """bob as an account (the `bob` above is a guest phone): a member of alice's group."""
+    """bob as an account (the `bob` above is a guest phone): a member of alice's group, or a
+    host of his own whose table dora plays at."""
     from tests.factories import UserFactory
 
     return UserFactory(username="bob")
@@ -173,6 +174,19 @@ def thursday(alice, bob_account):
 @pytest.fixture
 def as_bob_account(bob_account):
     return api_client(user=bob_account)
+
+
+@pytest.fixture
+def dora(db):
+    """dora, an account of her own: she keeps the seats she played at alice's and bob's tables."""
+    from tests.factories import UserFactory
+
+    return UserFactory(username="dora")
+
+
+@pytest.fixture
+def as_dora(dora):
+    return api_client(user=dora)
 
 
 @pytest.fixture

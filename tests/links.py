@@ -1,28 +1,11 @@
-"""Tables with phones for the tests of a player's own history (claims, links, merges): named
-people with accounts (dora, and bob as a host of his own), and tiny games played to their end."""
-
-import pytest
+"""Tables with phones for the tests of a player's own history (claims, links, merges): tiny
+games played to their end (the named people, dora and bob_account among them, are the
+conftest's)."""
 
 from companion import services
 from companion.models import Player
 from tests.conftest import api_client
-from tests.factories import UserFactory, session_for
-
-
-@pytest.fixture
-def dora(db):
-    return UserFactory(username="dora")
-
-
-@pytest.fixture
-def bob_host(db):
-    """bob with an account of his own: a host, whose table dora plays at."""
-    return UserFactory(username="bob")
-
-
-@pytest.fixture
-def as_dora(dora):
-    return api_client(user=dora)
+from tests.factories import session_for
 
 
 def table(host, players=("Dora", "Vanessa"), *, phone_seat=0, points=((0, 10), (1, 5), (0, 10)),

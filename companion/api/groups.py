@@ -116,12 +116,8 @@ class GroupJoin(GroupView):
     def post(self, request):
         body = GroupJoinSerializer(data=request.data)
         body.is_valid(raise_exception=True)
-        limits.join_check(request)
-        try:
+        with limits.join_counted(request):
             group = services.group_join(user=request.user, code=body.validated_data["code"])
-        except NotFound:
-            limits.join_failed(request)
-            raise
         return _answer(group)
 
 

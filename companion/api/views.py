@@ -16,7 +16,7 @@ from companion.api import figures
 from companion.api import serializers as s
 from companion.api.figure_answers import GAME_TITLE, game_stats_answer, player_stats_answer
 from companion.api.schema import InstalledGames, move_request
-from companion.errors import Conflict, Invalid, NotFound, Refused
+from companion.errors import Conflict, Invalid, Refused
 from companion.language import say
 from companion.models import Session
 from companion.payloads import move_payload
@@ -359,12 +359,8 @@ class Join(Public):
     def post(self, request):
         body = s.JoinSerializer(data=request.data)
         body.is_valid(raise_exception=True)
-        limits.join_check(request)
-        try:
+        with limits.join_counted(request):
             guest = services.guest_join(**body.validated_data)
-        except NotFound:
-            limits.join_failed(request)
-            raise
         return Response({"token": guest.token, "session": guest.session_id},
                         status=status.HTTP_201_CREATED)
 

@@ -3,30 +3,26 @@ share its roster and its history (companion.scopes); opening one is services.ses
 with `group`."""
 
 from django.contrib.auth import get_user_model
-from django.db import IntegrityError, transaction
+from django.db import transaction
 from django.utils.translation import gettext as _
 
 from companion import inputs
 from companion.errors import Conflict, Forbidden, Invalid, NotFound
 from companion.models import Group, Membership, Session
+from companion.services.sessions import saved_with_a_code
 
 
 def group_create(*, owner, name):
-    """A new group, `owner` its first member. A code clash is rare: then another is drawn."""
+    """A new group, `owner` its first member."""
     name = inputs.text(name, field="name", label=_("The group's name"),
                        max_length=Group._meta.get_field("name").max_length)
     if not name:
         message = _("Name the group.")
         raise Invalid(message, fields={"name": [message]})
-    for _attempt in range(5):
-        try:
-            with transaction.atomic():
-                group = Group.objects.create(name=name, owner=owner)
-                Membership.objects.create(group=group, user=owner)
-            return group
-        except IntegrityError:
-            continue
-    raise Conflict(_("No code could be drawn for the group: try again."))
+    with transaction.atomic():
+        group = saved_with_a_code(Group(name=name, owner=owner))
+        Membership.objects.create(group=group, user=owner)
+    return group
 
 
 def group_of_code(code):

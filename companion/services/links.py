@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 from companion import inputs
 from companion.errors import Conflict, Forbidden, Invalid, NotFound
 from companion.models import Group, Player, Result, Seat
+from companion.scopes import roster_of
 
 
 def roster_keeper(*, player, user):
@@ -106,8 +107,7 @@ def player_merge(*, player, into, actor, name=None):
         if Seat.objects.filter(player=into, session__seats__player=player).exists():
             raise Conflict(_("%(one)s and %(other)s sat at the same table: they are two people, "
                              "not one.") % {"one": player.name, "other": into.name})
-        roster = (Player.objects.filter(group=into.group_id) if into.group_id
-                  else Player.objects.filter(owner=into.owner_id, group=None))
+        roster = roster_of(owner=into.owner_id, group=into.group_id)
         if name is not None and roster.filter(name__iexact=name).exclude(
                 pk__in=[player.pk, into.pk]).exists():
             message = _("You already have a player called %(name)s.") % {"name": name}

@@ -15,7 +15,7 @@ from companion.errors import (
 )
 from companion.language import say
 from companion.models import Result, Seat, Session
-from companion.services.sessions import played_title, seat_players, session_save_with_a_code
+from companion.services.sessions import played_title, saved_with_a_code, seat_players
 
 LOG_WINS = Session.WINS
 LOG_MINUTES_MAX = 24 * 60
@@ -221,7 +221,7 @@ def plays_write(*, plays):
     key this host has already. Returns the sessions."""
     sessions = [session for session, _seats, _results in plays]
     if len(sessions) == 1:
-        session_save_with_a_code(sessions[0])
+        saved_with_a_code(sessions[0])
     else:
         Session.objects.bulk_create(sessions)
     for session, seats, results in plays:  # their session's id, now that it has one

@@ -153,7 +153,7 @@ def session_create(*, owner, game, players, options=None, seed=None, location=""
             session.seed = seed
         session.state = engine.initial_state(rules, [name for name, _ in seats], resolved,
                                              session.seed)
-        session_save_with_a_code(session)
+        saved_with_a_code(session)
         Seat.objects.bulk_create(
             Seat(session=session, index=i, name=name, player=player, colour=colour)
             for i, ((name, player), colour) in enumerate(zip(seats, colours, strict=True))
@@ -232,16 +232,18 @@ def session_language_set(*, session, actor, language):
     return session
 
 
-def session_save_with_a_code(session):
-    """Save a new session; a join code clash is rare: then another code is drawn."""
+def saved_with_a_code(instance):
+    """Save a new session or group, whose `code` is drawn at random; a clash is rare: then
+    another code is drawn."""
     for _attempt in range(5):
         try:
             with transaction.atomic():
-                session.save()
-            return
+                instance.save()
+            return instance
         except IntegrityError:
-            session.code = Session._meta.get_field("code").default()
-    session.save()  # five clashes in a row: let the database say why
+            instance.code = type(instance)._meta.get_field("code").default()
+    instance.save()  # five clashes in a row: let the database say why
+    return instance
 
 
 def seat_checked(seat, seat_count, *, field="seat"):

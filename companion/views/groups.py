@@ -14,7 +14,7 @@ from django.views.decorators.http import require_POST
 
 from companion import bgstats, limits, play_figures, services
 from companion.access import group_or_404
-from companion.errors import NotFound, Refused
+from companion.errors import Refused
 from companion.lan import public_base
 from companion.models import Group, Session
 from companion.scopes import roster_of
@@ -47,22 +47,13 @@ def groups(request):
     return _groups_page(request)
 
 
-def _joined(request, code):
-    """Join the group of `code`, counted as the table's failed joins are when it opens none."""
-    limits.join_check(request)
-    try:
-        return services.group_join(user=request.user, code=code)
-    except NotFound:
-        limits.join_failed(request)
-        raise
-
-
 @login_required
 @require_POST
 def group_join(request):
     code = request.POST.get("code", "")
     try:
-        group = _joined(request, code)
+        with limits.join_counted(request):
+            group = services.group_join(user=request.user, code=code)
     except Refused as refusal:
         return _groups_page(request, refusal, code=Session.typed_code(code)[:20])
     return redirect("group", pk=group.pk)
@@ -76,12 +67,8 @@ def group_invite(request, code):
     if request.method == "POST":
         return group_join(request)
     try:
-        limits.join_check(request)
-        try:
+        with limits.join_counted(request):
             group = group_of_code(code)
-        except NotFound:
-            limits.join_failed(request)
-            raise
     except Refused as refusal:
         return _groups_page(request, refusal, code=code)
     member = group.memberships.filter(user=request.user).exists()

@@ -127,13 +127,21 @@ def _palette(session, actor, seats):
             for index, (hex_, name) in enumerate(colours.PALETTE)]
 
 
-def table_context(request, session, actor, *, refusal=None, confirm=None):
+# table_context's `keep` when the caller has not read the card yet.
+UNREAD = object()
+
+
+def table_context(request, session, actor, *, refusal=None, confirm=None, keep=UNREAD):
+    """The table page's context. `keep`: this phone's "Keep this in my history" card, when the
+    caller has it already (read for the page's ETag, or refused with a sentence)."""
     # A refused form is shown again with what was posted.
     posted = dict(request.POST.lists()) if refusal and request.method == "POST" else None
     context = fragment_context(session, actor, posted=posted, refusal=refusal)
+    if keep is UNREAD:
+        keep = keep_card(request, session, actor)
     context.update({
         # What the page's script polls with: the #live part's validator.
-        "etag": _live_etag(_page_etag(request, session, actor)).strip('"')
+        "etag": _live_etag(_page_etag(session, actor, keep)).strip('"')
         if actor is not None else "",
         "confirm": confirm,
         "invite": _invite(session, actor),
@@ -142,7 +150,7 @@ def table_context(request, session, actor, *, refusal=None, confirm=None):
         "palette": _palette(session, actor, context["seats"]),
         "join_url": public_base(request) + reverse("join-code", args=[session.code]),
         "board_url": public_base(request) + reverse("board", args=[session.board_key]),
-        "keep": keep_card(request, session, actor),
+        "keep": keep,
         # The game's live part is drawn apart from the page ({{ live_html }}, as a push draws
         # it): its forms read the token from here, so that they post without JavaScript too.
         "csrf_token": get_token(request),
@@ -174,22 +182,23 @@ def _etag(session, actor):
     return f'"{version}-host{seat}' + (f'-{held}"' if held else '"')
 
 
-def _page_etag(request, session, actor):
-    """_etag, and what this phone's "Keep this in my history" card shows (signed in, kept),
-    which changes without a new version."""
-    return _etag(session, actor)[:-1] + keep_tag(keep_card(request, session, actor)) + '"'
+def _page_etag(session, actor, keep):
+    """_etag, and what this phone's "Keep this in my history" card (`keep`) shows (signed in,
+    kept), which changes without a new version."""
+    return _etag(session, actor)[:-1] + keep_tag(keep) + '"'
 
 
 def table(request, pk):
     session, actor = table_access(request, pk)
     partial = bool(request.htmx and request.htmx.target)
-    etag = _page_etag(request, session, actor)
+    keep = keep_card(request, session, actor)
+    etag = _page_etag(session, actor, keep)
     etag = _live_etag(etag) if partial else etag
     if unweakened(request.headers.get("If-None-Match")) == etag:
         response = HttpResponse(status=304)
     else:
         template = "companion/table.html" + ("#live" if partial else "")
-        response = render(request, template, table_context(request, session, actor))
+        response = render(request, template, table_context(request, session, actor, keep=keep))
     response["ETag"] = etag
     response["Cache-Control"] = "no-cache"
     # The whole page, or for htmx one partial of it: a cache keeps them apart.

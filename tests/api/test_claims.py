@@ -4,11 +4,8 @@ nothing changed."""
 
 from companion import services
 from companion.models import Player, Seat
-from tests import links
 from tests.conftest import api_client
 from tests.links import client_of, linked, table
-
-dora, as_dora = links.dora, links.as_dora
 
 
 def account_of(session, seat):

@@ -7,26 +7,23 @@ from collections import defaultdict
 import pytest
 
 from companion.models import Result
-from tests import links
 from tests.api.test_stats import recount
 from tests.links import linked, table
 
-dora, as_dora, bob_host = links.dora, links.as_dora, links.bob_host
-
 
 @pytest.fixture
-def doras_plays(alice, bob_host, dora):
+def doras_plays(alice, bob_account, dora):
     """Dora at alice's table (as "Dora", twice) and at bob's (as "D."), in turns, with a loss
     between wins, and plays of others she was not at."""
     table(alice)                                                    # dora wins
-    table(bob_host, ("Ann", "D."), points=((0, 10), (0, 10)))       # dora loses
+    table(bob_account, ("Ann", "D."), points=((0, 10), (0, 10)))       # dora loses
     table(alice, ("Vanessa", "Dora"), points=((1, 10), (1, 10)))    # dora wins
-    table(bob_host, ("D.", "Ann"), points=((0, 9), (1, 10), (0, 1), (1, 10)))  # loses, ahead 0
+    table(bob_account, ("D.", "Ann"), points=((0, 9), (1, 10), (0, 1), (1, 10)))  # loses, ahead 0
     table(alice, ("Vanessa", "Peter"), points=((0, 10), (0, 10)))   # not dora's
-    table(bob_host, ("Ann", "Bea"), points=((1, 10), (1, 10)))      # not dora's
+    table(bob_account, ("Ann", "Bea"), points=((1, 10), (1, 10)))      # not dora's
     session, _phone = table(alice, ("Dora", "Peter"), points=((0, 10), (0, 10)))  # wins
     alices = linked(session, 0, dora)
-    bobs = linked(table(bob_host, ("D.", "Bea"), points=((0, 10), (0, 10)))[0], 0, dora)
+    bobs = linked(table(bob_account, ("D.", "Bea"), points=((0, 10), (0, 10)))[0], 0, dora)
     return alices, bobs
 
 
@@ -91,7 +88,7 @@ def test_me_needs_an_account(anonymous):
     assert anonymous.get("/api/me/stats/").status_code == 401
 
 
-def test_a_link_shows_nothing_else_of_the_host(as_dora, bob_host, doras_plays):
+def test_a_link_shows_nothing_else_of_the_host(as_dora, bob_account, doras_plays):
     """Dora, linked at bob's table, sees her plays there and nothing else of bob's."""
     _alices, bobs = doras_plays
     session = bobs.seats.first().session
@@ -99,7 +96,7 @@ def test_a_link_shows_nothing_else_of_the_host(as_dora, bob_host, doras_plays):
     assert as_dora.get("/api/players/").json()["count"] == 0
     assert as_dora.get(f"/api/sessions/{session.pk}/").status_code == 404
     assert as_dora.get(f"/api/players/{bobs.pk}/stats/").status_code == 404
-    ann = bob_host.players.get(name="Ann")
+    ann = bob_account.players.get(name="Ann")
     assert as_dora.get(f"/api/players/{ann.pk}/stats/").status_code == 404
     assert as_dora.get(f"/api/sessions/{session.pk}/export/").status_code == 404
 

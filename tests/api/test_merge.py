@@ -4,11 +4,8 @@ the history following; every statistic after it a plain recount; refusals change
 import pytest
 
 from companion.models import Player, Result, ResultTally, Seat
-from tests import links
 from tests.api.test_stats import recount
 from tests.links import table
-
-dora, as_dora, bob_host = links.dora, links.as_dora, links.bob_host
 
 
 @pytest.fixture
@@ -90,10 +87,10 @@ def test_players_who_sat_at_one_table_are_409(as_alice, alice, two_anas):
     assert snapshot() == before
 
 
-def test_a_merge_across_hosts_is_400(as_alice, bob_host, two_anas):
+def test_a_merge_across_hosts_is_400(as_alice, bob_account, two_anas):
     ana, _ana_b = two_anas
-    table(bob_host, ("Ana", "Ben"))
-    bobs_ana = Player.objects.get(owner=bob_host, name="Ana")
+    table(bob_account, ("Ana", "Ben"))
+    bobs_ana = Player.objects.get(owner=bob_account, name="Ana")
     before = snapshot()
     for into in (bobs_ana.pk, 999999):
         response = as_alice.post(f"/api/players/{ana.pk}/merge/", {"into": into},

@@ -5,11 +5,8 @@ Without JavaScript (a plain form, back to the table) and with htmx."""
 from django.contrib.auth import get_user_model
 
 from companion.models import Player
-from tests import links
 from tests.links import table
 from tests.views.helpers import browser_for
-
-dora = links.dora
 
 HTMX = {"HTTP_HX_REQUEST": "true", "HTTP_HX_TARGET": "keep-slot"}
 
