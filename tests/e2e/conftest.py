@@ -54,27 +54,32 @@ def browser():
 
 class Phones:
     """Phones (browser contexts, each with its page) kept between the tests of a worker, one set
-    per language. A new context cost Chromium 1.1 s of CPU on a 2-core machine (its renderer
+    per language and per service-worker setting. The app's service worker is let run only in the
+    tests marked `service_worker`, which are about it (installable, offline, a phone made new):
+    elsewhere it would only fetch and keep the shell again on every phone made new, a cost every
+    browser test paid for nothing it checks. A new context cost Chromium 1.1 s of CPU on a 2-core machine (its renderer
     process started, and what a first page sets up in it), a phone made new again 0.46 s, first
     page and service worker included: the browser tests ran 10% faster. Made new again is as a
     new one: no cookie, no storage, no service worker or its caches, an empty HTTP cache, online,
     the phone's screen and the light scheme, no route, no request recorded, on a blank page
     (tests/e2e/test_phones.py). A phone its test closed, or gave a second page, is not kept."""
 
-    KEPT = 8  # per language: a test holds at most six phones at once
+    KEPT = 8  # per set: a test holds at most six phones at once
 
     def __init__(self, browser, url):
         self.browser, self.url, self.idle = browser, url, {}
 
-    def take(self, locale):
-        idle = self.idle.get(locale) or []
-        context = idle.pop() if idle else self._new(locale)
+    def take(self, locale, *, workers=False):
+        idle = self.idle.get((locale, workers)) or []
+        context = idle.pop() if idle else self._new(locale, workers)
         context.requests.clear()
         return context
 
-    def _new(self, locale):
+    def _new(self, locale, workers):
         context = self.browser.new_context(base_url=self.url, **PHONE,
+                                           service_workers="allow" if workers else "block",
                                            **({"locale": locale} if locale else {}))
+        context.workers = workers
         context.set_default_timeout(WAIT)
         context.requests = []
         context.on("request", lambda request: context.requests.append(request.url))
@@ -82,8 +87,9 @@ class Phones:
         return context
 
     def give_back(self, context, locale):
+        idle = self.idle.setdefault((locale, context.workers), [])
         # A context its test closed has no page left (closing it again does nothing).
-        if len(context.pages) != 1 or len(self.idle.setdefault(locale, [])) >= self.KEPT:
+        if len(context.pages) != 1 or len(idle) >= self.KEPT:
             context.close()
             return
         try:
@@ -91,7 +97,7 @@ class Phones:
         except Exception:  # noqa: BLE001 - a phone that cannot be made new is not kept
             context.close()
             return
-        self.idle[locale].append(context)
+        idle.append(context)
 
     def _renew(self, context):
         page = context.pages[0]
@@ -119,13 +125,15 @@ def phones(browser, live_server):
 
 
 @pytest.fixture
-def phone(phones):
+def phone(phones, request):
     """A new phone (one of `phones`, as new): its own cookies, a 360 px wide screen; every request
-    it makes is recorded. `locale` ("es-ES") is the phone's language, sent as Accept-Language."""
+    it makes is recorded. `locale` ("es-ES") is the phone's language, sent as Accept-Language.
+    The app's service worker runs on it in a test marked `service_worker` only."""
     taken = []
+    workers = request.node.get_closest_marker("service_worker") is not None
 
     def make(locale=None):
-        context = phones.take(locale)
+        context = phones.take(locale, workers=workers)
         taken.append((context, locale))
         return context.pages[0]
 

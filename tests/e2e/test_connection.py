@@ -6,7 +6,8 @@ from playwright.sync_api import expect
 
 from tests.factories import session_for
 
-pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
+pytestmark = [pytest.mark.e2e, pytest.mark.service_worker,
+              pytest.mark.django_db(transaction=True)]
 
 
 def test_the_table_says_when_the_connection_is_lost_and_when_it_is_back(host_phone, alice):

@@ -12,7 +12,8 @@ from playwright.sync_api import expect
 from tests.e2e.conftest import WAIT
 from tests.factories import session_for
 
-pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
+pytestmark = [pytest.mark.e2e, pytest.mark.service_worker,
+              pytest.mark.django_db(transaction=True)]
 
 
 def play(page, payload):

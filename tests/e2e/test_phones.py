@@ -7,7 +7,7 @@ pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
 
 def test_a_phone_given_back_comes_back_as_new(phones, live_server):
-    context = phones.take(None)
+    context = phones.take(None, workers=True)
     page = context.pages[0]
     page.goto("/join/")
     page.evaluate("navigator.serviceWorker.ready")
@@ -19,7 +19,7 @@ def test_a_phone_given_back_comes_back_as_new(phones, live_server):
     context.set_offline(True)
     phones.give_back(context, None)
 
-    again = phones.take(None)
+    again = phones.take(None, workers=True)
     assert again is context  # kept, not a new one
     page = again.pages[0]
     assert page.url == "about:blank"
@@ -41,3 +41,24 @@ def test_a_phone_its_test_closed_is_not_kept(phones):
     context.close()
     phones.give_back(context, None)
     assert phones.take(None) is not context
+
+
+def test_a_phone_runs_the_apps_service_worker_only_where_the_test_asks(phones, live_server):
+    """The phones of a test marked `service_worker` run it; on the others pwa.js registers it and
+    nothing is installed, so that no test leans on a worker it did not ask for."""
+    context = phones.take(None, workers=True)
+    context.pages[0].goto("/join/")
+    context.pages[0].wait_for_selector("html[data-worker=ready]", state="attached")
+    phones.give_back(context, None)
+
+    context = phones.take(None)
+    page = context.pages[0]
+    page.goto("/join/")
+    registrations = """async () => {
+        await navigator.serviceWorker.register(document.querySelector("script[data-worker]")
+                                               .dataset.worker, {scope: "/"});
+        return (await navigator.serviceWorker.getRegistrations()).length;
+    }"""
+    assert page.evaluate(registrations) == 0
+    assert page.locator("html").get_attribute("data-worker") is None
+    phones.give_back(context, None)

@@ -56,6 +56,7 @@ def test_a_phone_whose_seat_the_host_frees_is_asked_for_a_seat_again(phone, host
     expect(ben.locator("#table")).to_have_attribute("data-viewer", "1")
 
 
+@pytest.mark.service_worker
 def test_a_phone_that_moves_to_its_seat_comes_back_to_the_top_of_the_table(phone, alice):
     # The form is at the page's foot; the answer's #table brings the page back to the table's
     # top (below the sticky header), where the phone's own controls are, whether the page comes

@@ -12,7 +12,8 @@ from playwright.sync_api import expect
 from companion import services
 from tests.e2e.conftest import no_sideways_scroll
 
-pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
+pytestmark = [pytest.mark.e2e, pytest.mark.service_worker,
+              pytest.mark.django_db(transaction=True)]
 
 # navigator.vibrate recorded, on the pages of a phone that asks for it (a flag in its storage,
 # which a phone made new again has no more): the stub does not outlive the test.
