@@ -54,15 +54,15 @@ def browser():
 
 class Phones:
     """Phones (browser contexts, each with its page) kept between the tests of a worker, one set
-    per language and per service-worker setting. The app's service worker is let run only in the
-    tests marked `service_worker`, which are about it (installable, offline, a phone made new):
-    elsewhere it would only fetch and keep the shell again on every phone made new, a cost every
-    browser test paid for nothing it checks. A new context cost Chromium 1.1 s of CPU on a 2-core machine (its renderer
-    process started, and what a first page sets up in it), a phone made new again 0.46 s, first
-    page and service worker included: the browser tests ran 10% faster. Made new again is as a
-    new one: no cookie, no storage, no service worker or its caches, an empty HTTP cache, online,
-    the phone's screen and the light scheme, no route, no request recorded, on a blank page
-    (tests/e2e/test_phones.py). A phone its test closed, or gave a second page, is not kept."""
+    per language and per service-worker setting: a new context costs Chromium a renderer process
+    and what a first page sets up in it, a phone made new again much less. Made new again is as
+    a new one: no cookie, no storage, no service worker or its caches, an empty HTTP cache,
+    online, the phone's screen and the light scheme, no route, no request recorded, on a blank
+    page (tests/e2e/test_phones.py). A phone its test closed, or gave a second page, is not kept.
+
+    The app's service worker runs only in the tests marked `service_worker`, which are about it
+    (installable, offline, a phone made new): elsewhere it would be installed again, its shell
+    fetched and kept, on every phone made new, for nothing the test checks."""
 
     KEPT = 8  # per set: a test holds at most six phones at once
 
