@@ -27,9 +27,9 @@ KEPT_TABLES = {"django_migrations", "django_content_type", "auth_permission"}
 def _quick_flush():
     """After each transactional test (the browser tests, the streams' tests), Django's flush
     truncates every table and then recreates the content types and permissions it removed
-    (post_migrate): 0.15–0.25 s a test on PostgreSQL, where TRUNCATE makes each table anew,
-    some 20 s of the suite on two workers. Deleting the rows, the content types and permissions
-    left as they are, takes a few milliseconds. A test that asks more of the flush (sequences
+    (post_migrate): on PostgreSQL, where TRUNCATE makes each table anew, a good part of a
+    browser test's time. Deleting the rows, the content types and permissions left as they are,
+    costs next to nothing. A test that asks more of the flush (sequences
     reset, a serialized rollback, a subset of apps) gets Django's own."""
     from django.db import connections, transaction
     from django.test import testcases

@@ -69,7 +69,7 @@ def recount(data):
 
 
 # Big enough to be imported in three chunks (100, 100 and 50, services.IMPORT_PLAYS_CHUNK made
-# smaller here: the 500 of production would take 1,100 plays, 38 s of a slow machine's suite):
+# smaller here: the 500 of production would take 1,100 plays, a long test for what it shows):
 # bench/bgstats_import.py measures 10,000.
 BIG = 250
 CHUNK = 100
