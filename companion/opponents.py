@@ -32,14 +32,13 @@ def results_of(*, player=None, players=None):
     return Q(player__in=players.values("pk"))
 
 
-def _players_sql(player, players):
-    """(mine, theirs, params) of HEAD_TO_HEAD_SQL: whose rows are "mine", and the opponents as
-    everyone else at the table (for a set, none of the set)."""
-    if players is None:
+def _players_sql(player, ids):
+    """(mine, theirs, params) of HEAD_TO_HEAD_SQL: whose rows are "mine" (one player, or the
+    players of `ids`), and the opponents as everyone else at the table (none of the set)."""
+    if ids is None:
         return "mine.player_id = %s", "theirs.player_id <> mine.player_id", [player.pk], []
-    sql, params = players.values("pk").query.sql_with_params()
-    return (f"mine.player_id IN ({sql})", f"theirs.player_id NOT IN ({sql})", list(params),
-            list(params))
+    listed = ", ".join(["%s"] * len(ids))
+    return f"mine.player_id IN ({listed})", f"theirs.player_id NOT IN ({listed})", ids, ids
 
 
 def head_to_head(*, player=None, players=None):
@@ -50,7 +49,11 @@ def head_to_head(*, player=None, players=None):
     `wins` / `opponent_wins`: sessions each of them won (a tie for first counts for both);
     `ahead` / `behind`: sessions where the player finished above / below that opponent.
     """
-    mine, theirs, mine_params, theirs_params = _players_sql(player, players)
+    # A set's ids are read first (one small query): its SQL is written here, not the ORM's.
+    ids = None if players is None else list(players.values_list("pk", flat=True))
+    if ids == []:
+        return []
+    mine, theirs, mine_params, theirs_params = _players_sql(player, ids)
     sql = HEAD_TO_HEAD_SQL.format(result=Result._meta.db_table, player=Player._meta.db_table,
                                   mine=mine, theirs=theirs)
     with connection.cursor() as cursor:

@@ -8,7 +8,6 @@ from django.core.paginator import Paginator
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import path, reverse
-from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
@@ -103,17 +102,11 @@ def me(request):
 @require_POST
 def unlink(request, pk):
     try:
-        services.player_unlink(player=_player(pk), user=request.user)
+        player = services.player_reached(pk=pk, user=request.user)
+        services.player_unlink(player=player, user=request.user)
     except NotFound as refusal:
         raise Http404(refusal.message) from None
     return redirect("players" if request.POST.get("next") == "players" else "me")
-
-
-def _player(pk):
-    player = Player.objects.filter(pk=pk).first()
-    if player is None:
-        raise NotFound(_("There is no such player, or they are not yours."))
-    return player
 
 
 @login_required
@@ -121,7 +114,7 @@ def _player(pk):
 def merge(request, pk):
     """The player page's "Merge into…": the name kept is the chosen player's, or this one's."""
     try:
-        player = _player(pk)
+        player = services.player_reached(pk=pk, user=request.user)
         kept = services.player_merge(
             player=player, into=request.POST.get("into", ""), actor=request.user,
             name=player.name if request.POST.get("keep_name") == "this" else None)

@@ -209,7 +209,7 @@ def player_stats(*, player=None, players=None, name=None, history=False):
     winning streaks, head-to-head against every opponent and the nemesis. Three queries.
 
     `players` instead of `player`: a queryset of roster players counted as one person (an
-    account's linked players, across hosts), called `name`; the same three queries.
+    account's linked players, across hosts), called `name`; one query more, the set's ids.
 
     history=True adds the player's results in order ({"date", "game", "score", "rank",
     "winner", "session"}) for the results-over-time chart.

@@ -2,18 +2,16 @@
 history, a link undone, an account's plays and statistics across hosts, two roster players
 merged."""
 
-from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from companion import own_stats, services
-from companion.access import owned_or_404, session_access
+from companion.access import session_access
 from companion.api import figures
 from companion.api import serializers as s
 from companion.api.views import ERRORS, GUEST_TOKEN, PAGE, SessionPagination, SignedIn
-from companion.errors import NotFound
 from companion.models import Player
 
 
@@ -72,9 +70,7 @@ class Link(APIView):
                    description="Unlink a roster player from its account: by the roster's "
                                "host, or by that account.")
     def delete(self, request, pk):
-        player = Player.objects.filter(pk=pk).first()
-        if player is None:
-            raise NotFound(_("There is no such player, or they are not yours."))
+        player = services.player_reached(pk=pk, user=request.user)
         services.player_unlink(player=player, user=request.user)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
@@ -88,7 +84,7 @@ class Merge(APIView):
                                "rosters; 409: the two sat at one table, or are linked to two "
                                "accounts.")
     def post(self, request, pk):
-        player = owned_or_404(Player.objects.all(), request.user, pk=pk)
+        player = services.player_reached(pk=pk, user=request.user)
         body = MergeSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         kept = services.player_merge(player=player, into=body.validated_data["into"],

@@ -28,7 +28,13 @@ from companion.services.imports import (
     backup_upload_keep,
     session_import,
 )
-from companion.services.links import player_merge, player_unlink, roster_keeper, seat_claim
+from companion.services.links import (
+    player_merge,
+    player_reached,
+    player_unlink,
+    roster_keeper,
+    seat_claim,
+)
 from companion.services.moves import (
     move_fingerprint,
     move_line,
@@ -64,7 +70,7 @@ __all__ = [
     "group_create", "group_join", "group_member_remove", "group_owner_pass", "guest_follow",
     "guest_join", "guest_seat_claim", "guest_seat_free", "play_standings", "move_authorize",
     "move_fingerprint", "move_line", "move_play", "move_prior", "move_redo", "move_undo",
-    "play_log", "player_create", "player_merge", "player_unlink", "roster_keeper",
+    "play_log", "player_create", "player_merge", "player_unlink", "player_reached", "roster_keeper",
     "seat_claim", "seat_colour_set", "session_create", "session_host_seat",
     "session_import",
     "session_language_set", "session_rematch", "session_replay", "token_end", "token_for",

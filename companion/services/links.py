@@ -32,7 +32,28 @@ def _roster(player):
 
 def _kept_or_404(player, user):
     if not roster_keeper(player=player, user=user):
-        raise NotFound(_("There is no such player, or they are not yours."))
+        raise _no_such_player()
+
+
+def _no_such_player():
+    return NotFound(_("There is no such player, or they are not yours."))
+
+
+def _reaches(player, user):
+    """Whether `user` may reach `player` at all: keeps its roster, or is the account it is
+    linked to. Any other account learns nothing of it."""
+    return roster_keeper(player=player, user=user) or (
+        user is not None and player.account_id == user.pk)
+
+
+def player_reached(*, pk, user):
+    """The roster player an address names (`pk`, its id), as `user` may reach it, for
+    unlinking or merging (what each may do is player_unlink's and player_merge's to decide);
+    else NotFound, in the same words as theirs."""
+    player = Player.objects.filter(pk=pk).first()
+    if player is None or not _reaches(player, user):
+        raise _no_such_player()
+    return player
 
 
 def seat_claim(*, session, account, guest):
@@ -70,8 +91,8 @@ def seat_claim(*, session, account, guest):
 def player_unlink(*, player, user):
     """Unlink `player` from its account: by whoever keeps its roster, or by that account. Any
     other account learns nothing of it (NotFound)."""
-    if not (roster_keeper(player=player, user=user) or player.account_id == user.pk):
-        raise NotFound(_("There is no such player, or they are not yours."))
+    if not _reaches(player, user):
+        raise _no_such_player()
     Player.objects.filter(pk=player.pk).update(account=None)
     player.account = None
     return player
@@ -94,7 +115,7 @@ def player_merge(*, player, into, actor, name=None):
             pk__in=[player.pk, into_id or 0]).order_by("pk")}
         player, into = both.get(player.pk), both.get(into_id)
         if player is None:
-            raise NotFound(_("There is no such player, or they are not yours."))
+            raise _no_such_player()
         if into is None or _roster(into) != _roster(player):
             message = _("Two players are merged only within one roster: player %(id)s is not "
                         "in %(name)s's, and nothing was merged across rosters.") % {

@@ -122,3 +122,22 @@ def test_only_the_rosters_host_merges(as_charlie, as_dora, dora, two_anas):
                                format="json")
         assert response.status_code == 404
     assert snapshot() == before
+
+
+def test_the_groups_owner_merges_its_players_on_the_api_as_on_the_page(thursday, alice,
+                                                                        bob_account, as_alice,
+                                                                        as_bob_account):
+    """A group's roster is kept by the group's owner, whoever of its members added the players:
+    the API lets alice merge two players bob added, as her player page does; bob, a member who
+    does not keep the roster, is told nothing of them."""
+    from tests.groups import group_played
+
+    group_played(bob_account, thursday, players=("Ana", "Ana B."))
+    ana, ana_b = (Player.objects.get(group=thursday, name=name) for name in ("Ana", "Ana B."))
+    Seat.objects.filter(player=ana_b).delete()  # never at one table with Ana
+    answer = as_bob_account.post(f"/api/players/{ana_b.pk}/merge/", {"into": ana.pk},
+                                 format="json")
+    assert answer.status_code == 404
+    answer = as_alice.post(f"/api/players/{ana_b.pk}/merge/", {"into": ana.pk}, format="json")
+    assert answer.status_code == 200, answer.json()
+    assert not Player.objects.filter(pk=ana_b.pk).exists()
