@@ -7,6 +7,7 @@ import json
 import re
 import unicodedata
 
+from django.db.models import Model
 from django.utils.translation import gettext as _
 
 from companion.errors import Invalid
@@ -39,6 +40,16 @@ def whole_number(raw):
     if isinstance(raw, str) and DIGITS.fullmatch(raw.strip()):
         return int(raw.strip())
     return None
+
+
+def row_id(value):
+    """The id of a row as a caller gives it: the row itself (a model instance), a whole
+    number, or its digits (a form's field); None for anything else."""
+    if isinstance(value, Model):
+        return value.pk
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value if value >= 0 else None
+    return whole_number(value)
 
 
 def optional_number(raw, *, label):

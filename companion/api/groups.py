@@ -49,7 +49,8 @@ def group_data(group):
 
 
 class GroupCreateSerializer(serializers.Serializer):
-    name = serializers.CharField(max_length=60, help_text='"Thursday night"')
+    name = serializers.CharField(max_length=Group._meta.get_field("name").max_length,
+                                 help_text='"Thursday night"')
 
 
 class GroupJoinSerializer(serializers.Serializer):

@@ -104,7 +104,7 @@ def player_merge(*, player, into, actor, name=None):
     `into` keeps a link that either had. `into` may be an id (as the API and the form send it):
     one that is not a player of the same roster is refused as across rosters."""
     _kept_or_404(player, actor)
-    into_id = _player_id(into)
+    into_id = inputs.row_id(into)
     if into_id == player.pk:
         message = _("A player is merged into another player, not into themself.")
         raise Invalid(message, fields={"into": [message]})
@@ -149,15 +149,6 @@ def player_merge(*, player, into, actor, name=None):
         if fields:
             into.save(update_fields=fields)
     return into
-
-
-def _player_id(value):
-    """A player's id as given: a Player, a whole number, or its digits (a form's field)."""
-    if isinstance(value, Player):
-        return value.pk
-    if isinstance(value, int) and not isinstance(value, bool):
-        return value
-    return inputs.whole_number(value)
 
 
 def _kept_name(name):

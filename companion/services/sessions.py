@@ -105,12 +105,7 @@ def group_hosted(*, owner, group):
     its members; None for no group. Anyone else is refused, whether the group exists or not."""
     if group in (None, ""):
         return None
-    if isinstance(group, Group):
-        group_id = group.pk
-    elif isinstance(group, int) and not isinstance(group, bool):
-        group_id = group if 0 < group < 2 ** 31 else None
-    else:
-        group_id = inputs.whole_number(group)
+    group_id = inputs.row_id(group)
     found = (Group.objects.filter(pk=group_id, memberships__user=owner).first()
              if group_id is not None else None)
     if found is None:

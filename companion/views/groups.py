@@ -42,7 +42,8 @@ def groups(request):
         try:
             group = services.group_create(owner=request.user, name=name)
         except Refused as refusal:
-            return _groups_page(request, refusal, name=name[:60])
+            return _groups_page(request, refusal,
+                                name=name[:Group._meta.get_field("name").max_length])
         return redirect("group", pk=group.pk)
     return _groups_page(request)
 
