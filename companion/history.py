@@ -290,8 +290,10 @@ def spreadsheet_safe(value):
     return value
 
 
-def csv_response(owner=None, filename="companion-results.csv", *, group=None):
+def csv_response(owner=None, *, group=None):
     """A host's (or a group's) results as CSV, streamed row by row."""
+    filename = (f"companion-group-{group.pk}-results.csv" if group is not None
+                else "companion-results.csv")
     writer = csv.writer(_Echo())
 
     def lines():
@@ -309,7 +311,5 @@ def csv_response(owner=None, filename="companion-results.csv", *, group=None):
 
 @login_required
 def results_csv(request, group_id=None):
-    scope, group = _scope(request, group_id)
-    if group is not None:
-        return csv_response(group=group, filename=f"companion-group-{group.pk}-results.csv")
-    return csv_response(request.user)
+    scope, _group = _scope(request, group_id)
+    return csv_response(**_whose(scope))

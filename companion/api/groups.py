@@ -208,5 +208,4 @@ class GroupResultsCsv(GroupView):
     def get(self, request, pk):
         from companion.history import csv_response
 
-        group = group_or_404(request.user, pk)
-        return csv_response(group=group, filename=f"companion-group-{group.pk}-results.csv")
+        return csv_response(group=group_or_404(request.user, pk))
