@@ -366,9 +366,10 @@ class Join(Public):
 
 
 def players_page(request, view, roster):
-    """A page of a roster (a host's own, a group's), by name."""
+    """A page of a roster (a host's own, a group's), by name, each with its account's name."""
     paginator = SessionPagination()
-    page = paginator.paginate_queryset(roster.order_by("name", "id"), request, view=view)
+    page = paginator.paginate_queryset(roster.select_related("account").order_by("name", "id"),
+                                       request, view=view)
     return paginator.get_paginated_response(s.PlayerSerializer(page, many=True).data)
 
 
@@ -378,7 +379,7 @@ class PlayerList(APIView):
     @extend_schema(parameters=PAGE, responses={200: s.PlayerPageSerializer, **ERRORS},
                    operation_id="players_list")
     def get(self, request):
-        return players_page(request, self, roster_of(owner=request.user).select_related("account"))
+        return players_page(request, self, roster_of(owner=request.user))
 
     @extend_schema(request=s.PlayerSerializer, responses={201: s.PlayerSerializer, **ERRORS})
     def post(self, request):

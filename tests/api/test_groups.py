@@ -216,3 +216,18 @@ def test_a_named_game_for_the_group_is_spelt_as_the_group_first_wrote_it(thursda
                                                    "group": thursday.pk}, format="json")
     assert again.status_code == 201, again.content
     assert again.json()["title"] == "Carcassonne"
+
+
+def test_the_groups_roster_page_reads_its_accounts_at_once(thursday, alice, bob_account,
+                                                          as_bob_account,
+                                                          django_assert_max_num_queries):
+    group_played(alice, thursday, players=("Ana", "Ben", "Cy", "Dee"))
+    Player.objects.filter(group=thursday).update(account=bob_account)
+    with django_assert_max_num_queries(5) as counted:
+        page = as_bob_account.get(f"/api/groups/{thursday.pk}/players/").json()
+    assert [row["account"] for row in page["results"]] == ["bob"] * 4
+    many = len(counted.captured_queries)
+    group_played(alice, thursday, players=("Eve", "Fay", "Gil", "Hal"))
+    Player.objects.filter(group=thursday).update(account=bob_account)
+    with django_assert_max_num_queries(many):
+        as_bob_account.get(f"/api/groups/{thursday.pk}/players/")
