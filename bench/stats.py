@@ -195,11 +195,13 @@ def load(args):
     now = datetime.datetime.now(datetime.UTC)
     span = datetime.timedelta(days=3 * 365).total_seconds()
     raw = connection.connection
+    # Every column the database requires (no default of its own), as the app writes them.
     session_cols = ("id, owner_id, game, code, board_key, options, seed, state, version, status, "
-                    "created_at, updated_at, finished_at")
-    seat_cols = "session_id, index, name, player_id"
+                    "created_at, updated_at, finished_at, language, last_seq, location, logged, "
+                    "source_key, title")
+    seat_cols = "session_id, index, name, player_id, colour"
     result_cols = ("session_id, seat, name, player_id, owner_id, game, score, rank, winner, "
-                   "details, finished_at")
+                   "details, finished_at, title")
     done = 0
     while done < args.sessions:
         size = min(BATCH, args.sessions - done)
@@ -216,13 +218,14 @@ def load(args):
             finished = now - datetime.timedelta(seconds=rng.random() * span)
             created = finished - datetime.timedelta(minutes=rng.randint(15, 120))
             sessions.append((pk, host.pk, game, code_of(pk + 10_000_000), f"bench-{pk}", "{}",
-                             f"{pk:x}", "{}", 40, "finished", created, finished, finished))
+                             f"{pk:x}", "{}", 40, "finished", created, finished, finished,
+                             "en", 0, "", False, "", ""))
             for row in SHAPES[game](rng, count):
                 player_id, name = people[row["seat"]]
-                seats.append((pk, row["seat"], name, player_id))
+                seats.append((pk, row["seat"], name, player_id, ""))
                 results.append((pk, row["seat"], name, player_id, host.pk, game,
                                 float(row["score"]), row["rank"], row["winner"],
-                                json.dumps(row["details"]), finished))
+                                json.dumps(row["details"]), finished, ""))
         with raw.cursor() as cursor, raw.transaction():
             for table, cols, rows in (("companion_session", session_cols, sessions),
                                       ("companion_seat", seat_cols, seats),

@@ -109,6 +109,11 @@ def page_access(request, session_id, *, queryset=None, game=None):
         raise Http404(_("There is no such game, or it is not yours.")) from None
 
 
+def groups_of(user):
+    """The groups `user` is a member of, by name, each with its owner."""
+    return Group.objects.filter(memberships__user=user).select_related("owner")
+
+
 def group_or_404(user, group_id):
     """The group `group_id` when `user` is one of its members (its owner read with it); anyone
     else: NotFound, as if it did not exist."""

@@ -11,7 +11,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from companion import limits, play_figures, services
-from companion.access import group_or_404, sessions_with_seats
+from companion.access import group_or_404, groups_of, sessions_with_seats
 from companion.api import figures
 from companion.api import serializers as s
 from companion.api.figure_answers import GAME_TITLE, game_stats_answer, player_stats_answer
@@ -96,9 +96,7 @@ class GroupList(GroupView):
     @extend_schema(responses={200: GroupSerializer(many=True), **ERRORS},
                    operation_id="groups_list", description="The groups you are a member of.")
     def get(self, request):
-        groups = (Group.objects.filter(memberships__user=request.user).select_related("owner")
-                  .order_by("name", "id"))
-        return Response([group_data(group) for group in groups])
+        return Response([group_data(group) for group in groups_of(request.user)])
 
     @extend_schema(request=GroupCreateSerializer, responses={201: GroupSerializer,
                                                                **ERRORS},

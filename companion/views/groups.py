@@ -13,7 +13,7 @@ from django.utils import timezone
 from django.views.decorators.http import require_POST
 
 from companion import bgstats, limits, play_figures, services
-from companion.access import group_or_404
+from companion.access import group_or_404, groups_of
 from companion.errors import Refused
 from companion.lan import public_base
 from companion.models import Group, Session
@@ -22,13 +22,8 @@ from companion.services.groups import group_of_code
 from companion.views.accounts import VERSUS_MOST, refused_page
 
 
-def _groups(user):
-    return Group.objects.filter(memberships__user=user).select_related("owner").order_by(
-        "name", "id")
-
-
 def _groups_page(request, refusal=None, **posted):
-    context = {"groups": _groups(request.user), **posted}
+    context = {"groups": groups_of(request.user), **posted}
     if refusal is not None:
         return refused_page(request, "companion/groups/list.html", context, refusal)
     return render(request, "companion/groups/list.html", context)

@@ -16,21 +16,16 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from companion import colours, inputs, plugins, services, setup_form, stats, who_starts
-from companion.access import sessions_with_seats, table_access
+from companion.access import groups_of, sessions_with_seats, table_access
 from companion.engine import RuleViolation
 from companion.errors import NeedsConfirmation, Refused, Stale
 from companion.fragments import fragment_context, move_described
 from companion.lan import public_base
 from companion.language import say
-from companion.models import Group
 from companion.own_history import keep_card, keep_tag
 from companion.payloads import move_payload
 from companion.scopes import roster_of
 from companion.views.joining import guest_seated
-
-
-def _host_groups(request):
-    return list(Group.objects.filter(memberships__user=request.user).order_by("name", "id"))
 
 
 def _chosen(groups, raw):
@@ -44,7 +39,7 @@ def session_new(request):
     slug = request.POST.get("game") or request.GET.get("game")
     games = plugins.all_rules()
     if not slug:
-        groups = _host_groups(request)
+        groups = list(groups_of(request.user))
         return render(request, "companion/new.html", {
             "games": games, "group": _chosen(groups, request.GET.get("group"))})
     try:
@@ -63,7 +58,7 @@ def session_new(request):
         else:
             return redirect("table", pk=session.pk)
     error = form.refusal()
-    groups = _host_groups(request)
+    groups = list(groups_of(request.user))
     # The roster offered: the chosen group's (one of the host's), else the host's own.
     group = _chosen(groups, form["group"].value() or request.GET.get("group"))
     context = {"game": game, "form": form, "error": error, "groups": groups, "group": group,
