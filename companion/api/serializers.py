@@ -481,4 +481,3 @@ class PlayLogSerializer(serializers.Serializer):
                 raise serializers.ValidationError({"duration_min": [message]})
             attrs["minutes"] = duration
         return attrs
-
